@@ -1,0 +1,48 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { ApiKeyStore } from "../platform/keys/api-keys";
+import type { Platform } from "../platform/platform";
+import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
+import { installErrorMapping } from "./error-mapping";
+import { healthReport } from "./health";
+
+export interface AppDeps {
+  platform: Platform;
+  keys: ApiKeyStore;
+}
+
+/** Largest request body accepted (a long client track is the biggest legitimate body). */
+export const MAX_BODY_BYTES = 1_048_576;
+
+export function buildApp({ platform, keys }: AppDeps): FastifyInstance {
+  const app = Fastify({
+    // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given)
+        ? given
+        : crypto.randomUUID();
+    },
+    requestIdLogLabel: "request_id",
+  });
+  installErrorMapping(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", String(request.id));
+    if (request.rateLimit) reply.headers(rateLimitHeaders(request.rateLimit));
+  });
+
+  // Health needs no key: callers and load balancers check it before spending a request.
+  app.get("/api/v1/underwriting/health", async (_request, reply) => {
+    const report = await healthReport(platform);
+    return reply.status(report.status === "ok" ? 200 : 503).send(report);
+  });
+
+  const underwriting = requireUnderwritingKey(keys, platform.state);
+  app.get("/api/v1/whoami", { preHandler: underwriting }, async (request) => {
+    const key = request.apiKey;
+    return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
+  });
+
+  return app;
+}

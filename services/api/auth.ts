@@ -1,0 +1,59 @@
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../platform/errors";
+import type { ApiKeyRecord, ApiKeyStore, Plan } from "../platform/keys/api-keys";
+import type { FastState, RateLimitDecision, RateLimitRule } from "../platform/limits/port";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    apiKey?: ApiKeyRecord;
+    rateLimit?: RateLimitDecision;
+  }
+}
+
+/** Underwriting interface: 600 requests per minute per key (spec section 8); enterprise keys 6,000. */
+export function underwritingLimits(plan: Plan): RateLimitRule[] {
+  return [{ name: "uw-minute", limit: plan === "enterprise" ? 6000 : 600, windowMs: 60_000 }];
+}
+
+/**
+ * X-API-Key check for the underwriting interface: 503 when the deployment has no key at all,
+ * 401 for a missing or unknown key, 429 past the key's limit. The key itself is never logged.
+ */
+export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!(await keys.hasKeys())) {
+      throw new AppError("no_keys_configured", "this deployment has no API key configured", {
+        retry_after_s: 60,
+      });
+    }
+    const presented = request.headers["x-api-key"];
+    if (typeof presented !== "string" || presented.length === 0) {
+      throw new AppError("missing_api_key", "send your API key in the X-API-Key header");
+    }
+    const record = await keys.authenticate(presented);
+    if (!record)
+      throw new AppError("invalid_api_key", "the X-API-Key is not valid or has been revoked");
+    request.apiKey = record;
+    request.log.info({ key_id: record.id }, "authenticated");
+    const decision = await state.consume(record.id, underwritingLimits(record.plan));
+    request.rateLimit = decision;
+    if (!decision.allowed) {
+      throw new AppError(
+        "rate_limited",
+        `rate limit of ${decision.limit} requests per window exceeded`,
+        {
+          retry_after_s: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+        },
+      );
+    }
+  };
+}
+
+/** X-RateLimit-* headers for a decision (Reset as epoch seconds). */
+export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(d.limit),
+    "X-RateLimit-Remaining": String(d.remaining),
+    "X-RateLimit-Reset": String(Math.ceil(d.resetAtMs / 1000)),
+  };
+}

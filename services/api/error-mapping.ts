@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ZodError } from "zod";
+import { AppError, ERROR_CODES, type ErrorCode } from "../platform/errors";
+
+/** The one error-to-HTTP mapping: every error leaves as {error: {code, message, request_id}}. */
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    request_id: string;
+    details?: Record<string, unknown>;
+  };
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) {
+    const first = err.issues[0];
+    const field = first?.path.join(".") || "(body)";
+    return new AppError("validation_failed", `${field}: ${first?.message ?? "invalid"}`, {
+      issues: err.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  const fe = err as Partial<FastifyError>;
+  switch (fe.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("malformed_json", "request body is not valid JSON");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("payload_too_large", "request body is too large");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("unsupported_media_type", "send Content-Type: application/json");
+  }
+  if (fe.statusCode === 400 && typeof fe.message === "string" && /JSON/i.test(fe.message)) {
+    return new AppError("malformed_json", "request body is not valid JSON");
+  }
+  return new AppError(
+    "internal_error",
+    "internal error; retry with exponential backoff and quote the request_id",
+  );
+}
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  err: unknown,
+): FastifyReply {
+  const appError = toAppError(err);
+  const status = ERROR_CODES[appError.code];
+  if (status >= 500 && appError.code === "internal_error")
+    request.log.error({ err }, "unhandled error");
+  else request.log.info({ code: appError.code }, appError.message);
+  const retryAfter = appError.details?.retry_after_s;
+  if (typeof retryAfter === "number") reply.header("Retry-After", String(retryAfter));
+  const body: ErrorBody = {
+    error: { code: appError.code, message: appError.message, request_id: String(request.id) },
+  };
+  if (appError.details && appError.code !== "internal_error") body.error.details = appError.details;
+  return reply.status(status).send(body);
+}
+
+export function installErrorMapping(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => sendError(reply, request, err));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      request,
+      new AppError("not_found", `no route ${request.method} ${request.url}`),
+    ),
+  );
+}

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { ConfigError, loadConfig } from "./platform/config";
+
+/**
+ * `npx voyage-risk <command>`: operator tasks. Later work adds route, weather and keys.
+ */
+const HELP = `usage: voyage-risk <command>
+
+  serve                 run the API (VOYAGE_RISK_MODE=embedded|platform)
+  stream analytics      run the analytics sink (Kafka -> ClickHouse)
+  infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
+  config check          validate the environment and print the resolved configuration
+`;
+
+const root = resolve(import.meta.dirname, "..");
+
+async function run(argv: string[]): Promise<number> {
+  const [command, sub] = argv;
+  switch (command) {
+    case "serve": {
+      const { serveUntilSignalled } = await import("./serve");
+      await serveUntilSignalled(loadConfig());
+      return 0;
+    }
+    case "stream": {
+      if (sub !== "analytics") break;
+      const { main } = await import("../streams/analytics/main");
+      await main();
+      return 0;
+    }
+    case "infra": {
+      if (sub !== "up" && sub !== "down" && sub !== "status") break;
+      const r = spawnSync("bash", [resolve(root, `deploy/local/${sub}.sh`), ...argv.slice(2)], {
+        stdio: "inherit",
+      });
+      return r.status ?? 1;
+    }
+    case "config": {
+      if (sub !== "check") break;
+      const config = loadConfig();
+      const shown = { ...config, CLICKHOUSE_PASSWORD: config.CLICKHOUSE_PASSWORD ? "[set]" : "" };
+      process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+      return 0;
+    }
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      process.stdout.write(HELP);
+      return 0;
+  }
+  process.stderr.write(`unknown command: ${argv.join(" ")}\n\n${HELP}`);
+  return 2;
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : ((err as Error).stack ?? String(err))}\n`,
+  );
+  process.exitCode = 1;
+}

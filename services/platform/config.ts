@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads the environment. Every variable is documented in README.md
+ * ("Configuration"); nothing else in services/ or streams/ reads process.env.
+ */
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const csv = z.string().transform((s) =>
+  s
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const configSchema = z.object({
+  /** embedded: in-process adapters, one process. platform: Kafka, registry, ClickHouse, Redis. */
+  VOYAGE_RISK_MODE: z.enum(["embedded", "platform"]).default("embedded"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: port.default(8080),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  KAFKA_BROKERS: csv.default(["127.0.0.1:9092"]),
+  KAFKA_CLIENT_ID: z.string().min(1).default("voyage-risk"),
+  /** Prepended to every topic name, so several deployments (or test runs) can share a cluster. */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/)
+    .default(""),
+  /** Partitions of the voyage topics (the unit of parallelism of every stream processor). */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  /** Replication factor of the topics we create (1 on a single broker). */
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  SCHEMA_REGISTRY_URL: z.url().default("http://127.0.0.1:8081/apis/ccompat/v7"),
+
+  CLICKHOUSE_URL: z.url().default("http://127.0.0.1:8123"),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .default("voyage_risk"),
+  CLICKHOUSE_USER: z.string().default("default"),
+  CLICKHOUSE_PASSWORD: z.string().default(""),
+
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .default("redis://127.0.0.1:6379/0"),
+  /** Prefix for every Redis key this deployment writes. */
+  REDIS_KEY_PREFIX: z.string().default("vr:"),
+
+  /** JSON file [{"key","plan","scopes"}]: when set, exactly these keys exist. */
+  API_KEYS_FILE: z.string().min(1).optional(),
+  /** Generate and print a dev key at start-up when no API_KEYS_FILE is set (embedded default: on). */
+  DEV_API_KEY: bool.optional(),
+
+  /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
+  SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Handler attempts before a message goes to the topic's .dlq. */
+  CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  CONSUMER_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+
+  /**
+   * Test-only crash points (comma-separated names, see services/platform/failpoints.ts).
+   * Never set in production.
+   */
+  FAILPOINTS: csv.default([]),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n  ${issues.join("\n  ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Whether start-up should mint a dev key: explicit DEV_API_KEY wins, else only in embedded mode without a keys file. */
+export function wantsDevKey(config: Config): boolean {
+  if (config.API_KEYS_FILE) return false;
+  return config.DEV_API_KEY ?? config.VOYAGE_RISK_MODE === "embedded";
+}

@@ -1,0 +1,33 @@
+/**
+ * Typed errors with stable codes. Code decides the HTTP status in exactly one place
+ * (services/api/error-mapping.ts); messages are for humans and never carry internals.
+ */
+export const ERROR_CODES = {
+  malformed_json: 400,
+  validation_failed: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  subscription_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  no_keys_configured: 503,
+  dependency_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra, safe-to-show facts (e.g. which field, retry-after seconds). */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}

@@ -1,0 +1,331 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  Kafka,
+  type KafkaConfig,
+  logLevel,
+  type Producer,
+} from "kafkajs";
+import { type DependencyHealth, probeDependency } from "../health";
+import { BatchProcessor } from "./batch-processor";
+import type { EventCodec } from "./codec";
+import {
+  dlqTopicOf,
+  type EventBus,
+  type OutgoingEvent,
+  type RawMessage,
+  type RawRecord,
+  type SubscribeOptions,
+  type Subscription,
+  type TopicSpec,
+} from "./port";
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Prepended to every topic and consumer group name. */
+  prefix: string;
+  replicationFactor: number;
+  codec: EventCodec;
+  defaultMaxAttempts?: number;
+  defaultRetryBackoffMs?: number;
+  onError?: (err: Error, context: string) => void;
+  /** Called between handling a batch and committing it; tests crash the process there. */
+  beforeCommit?: () => void;
+}
+
+/** Defaults for every topic we create: keep a week, never compact events away. */
+const DEFAULT_TOPIC_CONFIG: Record<string, string> = {
+  "cleanup.policy": "delete",
+  "retention.ms": String(7 * 24 * 3600 * 1000),
+  "min.insync.replicas": "1",
+};
+const DLQ_TOPIC_CONFIG: Record<string, string> = {
+  ...DEFAULT_TOPIC_CONFIG,
+  "retention.ms": String(30 * 24 * 3600 * 1000),
+};
+
+export class KafkaEventBus implements EventBus {
+  readonly adapter = "kafka" as const;
+  private readonly kafka: Kafka;
+  private readonly admin: Admin;
+  private readonly producer: Producer;
+  private connected?: Promise<void>;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+
+  constructor(private readonly opts: KafkaEventBusOptions) {
+    const config: KafkaConfig = {
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 5, initialRetryTime: 200 },
+    };
+    this.kafka = new Kafka(config);
+    this.admin = this.kafka.admin();
+    this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
+  }
+
+  private connect(): Promise<void> {
+    this.connected ??= Promise.all([this.admin.connect(), this.producer.connect()]).then(
+      () => undefined,
+    );
+    return this.connected;
+  }
+
+  async start(topics: readonly TopicSpec[]): Promise<void> {
+    await this.connect();
+    await this.opts.codec.registerAll();
+    const wanted = topics.flatMap((t) => [
+      {
+        name: this.physical(t.name),
+        partitions: t.partitions,
+        config: { ...DEFAULT_TOPIC_CONFIG, ...t.config },
+      },
+      { name: this.physical(dlqTopicOf(t.name)), partitions: 1, config: DLQ_TOPIC_CONFIG },
+    ]);
+    const existing = new Set(await this.admin.listTopics());
+    const missing = wanted.filter((t) => !existing.has(t.name));
+    if (missing.length > 0) {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((t) => ({
+          topic: t.name,
+          numPartitions: t.partitions,
+          replicationFactor: this.opts.replicationFactor,
+          configEntries: Object.entries(t.config).map(([name, value]) => ({ name, value })),
+        })),
+      });
+    }
+    // Topics that exist with fewer partitions than specified are grown (never shrunk: Kafka can't).
+    const present = wanted.filter((t) => existing.has(t.name));
+    if (present.length > 0) {
+      const meta = await this.admin.fetchTopicMetadata({ topics: present.map((t) => t.name) });
+      const grow = present.flatMap((t) => {
+        const have = meta.topics.find((m) => m.name === t.name)?.partitions.length ?? 0;
+        return have < t.partitions ? [{ topic: t.name, count: t.partitions }] : [];
+      });
+      if (grow.length > 0) await this.admin.createPartitions({ topicPartitions: grow });
+    }
+  }
+
+  async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
+    const messages = await Promise.all(
+      events.map(async (e) => ({
+        key: e.key,
+        value: await this.opts.codec.encode(e.type, e.value),
+        headers: { "event-type": e.type, "event-id": e.value.event_id },
+      })),
+    );
+    await this.publishRaw(topic, messages);
+  }
+
+  async publishRaw(topic: string, messages: readonly RawMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.connect();
+    await this.producer.send({
+      topic: this.physical(topic),
+      acks: -1,
+      messages: messages.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    return this.join(options.groupId, {
+      topics: [...options.topics],
+      fromBeginning: options.fromBeginning ?? false,
+      maxBatchSize: options.maxBatchSize ?? 500,
+      commit: true,
+      process: (records, shouldContinue) =>
+        this.processorFor(options, shouldContinue).process(records),
+    });
+  }
+
+  async inspect(topic: string, onRecords: (records: RawRecord[]) => void): Promise<Subscription> {
+    return this.join(`inspect-${randomUUID()}`, {
+      topics: [topic],
+      fromBeginning: true,
+      maxBatchSize: 500,
+      commit: false,
+      process: async (records) => {
+        onRecords(records);
+        return true;
+      },
+    });
+  }
+
+  private async join(groupId: string, spec: MemberSpec): Promise<Subscription> {
+    await this.connect();
+    const sub = new KafkaSubscription(
+      this,
+      this.kafka.consumer({
+        groupId: this.physical(groupId),
+        allowAutoTopicCreation: false,
+        sessionTimeout: 10_000,
+        heartbeatInterval: 1_000,
+        rebalanceTimeout: 10_000,
+        retry: { retries: 10, initialRetryTime: 200 },
+      }),
+      spec,
+    );
+    this.subscriptions.add(sub);
+    await sub.start();
+    return sub;
+  }
+
+  async committedOffsets(groupId: string, topic: string): Promise<Map<number, string>> {
+    await this.connect();
+    const res = await this.admin.fetchOffsets({
+      groupId: this.physical(groupId),
+      topics: [this.physical(topic)],
+    });
+    const out = new Map<number, string>();
+    for (const p of res[0]?.partitions ?? []) if (p.offset !== "-1") out.set(p.partition, p.offset);
+    return out;
+  }
+
+  async endOffsets(topic: string): Promise<Map<number, string>> {
+    await this.connect();
+    const res = await this.admin.fetchTopicOffsets(this.physical(topic));
+    return new Map(res.map((p) => [p.partition, p.high]));
+  }
+
+  async health(): Promise<DependencyHealth[]> {
+    const kafka = await probeDependency("kafka", this.opts.brokers.join(","), async () => {
+      await this.connect();
+      await this.admin.describeCluster();
+    });
+    return [kafka, await this.opts.codec.health()];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.connected) {
+      await this.connected.catch(() => undefined);
+      await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    }
+  }
+
+  /** @internal */
+  forget(sub: KafkaSubscription): void {
+    this.subscriptions.delete(sub);
+  }
+
+  /** @internal */
+  physical(name: string): string {
+    return `${this.opts.prefix}${name}`;
+  }
+
+  /** @internal */
+  logical(name: string): string {
+    return name.startsWith(this.opts.prefix) ? name.slice(this.opts.prefix.length) : name;
+  }
+
+  private processorFor(options: SubscribeOptions, shouldContinue: () => boolean): BatchProcessor {
+    return new BatchProcessor({
+      codec: this.opts.codec,
+      groupId: options.groupId,
+      handleBatch: options.handleBatch,
+      maxAttempts: options.maxAttempts ?? this.opts.defaultMaxAttempts ?? 5,
+      retryBackoffMs: options.retryBackoffMs ?? this.opts.defaultRetryBackoffMs ?? 200,
+      deadLetter: (topic, letters) => this.publishRaw(dlqTopicOf(topic), letters),
+      dependencyHealthy: options.dependencyHealthy,
+      shouldContinue,
+      onError: this.opts.onError,
+    });
+  }
+
+  /** @internal */
+  get beforeCommit(): (() => void) | undefined {
+    return this.opts.beforeCommit;
+  }
+}
+
+/** What a subscription does with fetched records; false means "interrupted, do not commit". */
+interface MemberSpec {
+  topics: string[];
+  fromBeginning: boolean;
+  maxBatchSize: number;
+  commit: boolean;
+  process: (records: RawRecord[], shouldContinue: () => boolean) => Promise<boolean>;
+}
+
+class KafkaSubscription implements Subscription {
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => {};
+  private running = true;
+  private aborted = false;
+
+  constructor(
+    private readonly bus: KafkaEventBus,
+    private readonly consumer: Consumer,
+    private readonly spec: MemberSpec,
+  ) {
+    this.ready = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+    consumer.on(consumer.events.GROUP_JOIN, () => this.markReady());
+  }
+
+  async start(): Promise<void> {
+    const maxBatch = this.spec.maxBatchSize;
+    await this.consumer.connect();
+    await this.consumer.subscribe({
+      topics: this.spec.topics.map((t) => this.bus.physical(t)),
+      fromBeginning: this.spec.fromBeginning,
+    });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const topic = this.bus.logical(batch.topic);
+        const live = () => this.running && !this.aborted && isRunning() && !isStale();
+        for (let i = 0; i < batch.messages.length && live(); i += maxBatch) {
+          const records: RawRecord[] = batch.messages.slice(i, i + maxBatch).map((m) => ({
+            topic,
+            partition: batch.partition,
+            offset: m.offset,
+            key: m.key?.toString("utf8") ?? null,
+            value: m.value,
+            headers: stringHeaders(m.headers),
+          }));
+          const done = await this.spec.process(records, live);
+          if (!done || this.aborted || isStale()) return;
+          const last = (records.at(-1) as RawRecord).offset;
+          resolveOffset(last); // moves the fetch position; the commit below makes it durable
+          if (!this.spec.commit) continue;
+          this.bus.beforeCommit?.();
+          const next = (BigInt(last) + 1n).toString();
+          await this.consumer.commitOffsets([
+            { topic: batch.topic, partition: batch.partition, offset: next },
+          ]);
+          await heartbeat();
+        }
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.consumer.disconnect();
+    this.bus.forget(this);
+  }
+
+  async abort(): Promise<void> {
+    this.aborted = true;
+    this.running = false;
+    // Not awaited on purpose: a crashed process would not wait for its in-flight handler either.
+    void this.consumer.disconnect().catch(() => undefined);
+    this.bus.forget(this);
+  }
+}
+
+function stringHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) {
+    if (v === undefined) continue;
+    out[k] = (Array.isArray(v) ? v.at(-1) : v)?.toString() ?? "";
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * The consume script: one round trip that reads every rule's counter and either counts the hit
+ * against all of them or against none. Kept in a .ts module (not a .lua file) so it ships with
+ * the code whatever bundles or copies it.
+ *
+ * KEYS[i]: counter of rule i. ARGV[2i-1]: limit of rule i, ARGV[2i]: windowMs of rule i.
+ * Returns [allowed (1|0), serverNowMs, count_1, ttlMs_1, count_2, ttlMs_2, ...]: each count is the
+ * counter after this call, each ttlMs the time its window has left (>= 1).
+ */
+export const CONSUME_LUA = `
+local n = #KEYS
+local counts = {}
+local ttls = {}
+local allowed = 1
+
+for i = 1, n do
+  local limit = tonumber(ARGV[2 * i - 1])
+  local window = tonumber(ARGV[2 * i])
+  local count = tonumber(redis.call('GET', KEYS[i]) or '0')
+  local ttl = redis.call('PTTL', KEYS[i])
+  if ttl == -1 then
+    -- A counter without expiry would refuse forever once full; give it a fresh window.
+    redis.call('PEXPIRE', KEYS[i], window)
+    ttl = window
+  elseif ttl == -2 then
+    -- Absent: the window would open now.
+    ttl = window
+  elseif ttl < 1 then
+    ttl = 1
+  end
+  counts[i] = count
+  ttls[i] = ttl
+  if count >= limit then
+    allowed = 0
+  end
+end
+
+-- Count nothing unless every rule has room: a refused hit must not eat into the other windows.
+if allowed == 1 then
+  for i = 1, n do
+    local count = redis.call('INCR', KEYS[i])
+    if count == 1 then
+      -- Just created: the window opens at the key's first hit.
+      redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 * i]))
+    end
+    counts[i] = count
+  end
+end
+
+-- Server time, so every API process computes the same resetAtMs.
+local time = redis.call('TIME')
+local result = { allowed, tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) }
+for i = 1, n do
+  result[#result + 1] = counts[i]
+  result[#result + 1] = ttls[i]
+end
+return result
+`;

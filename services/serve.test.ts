@@ -1,0 +1,134 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "./platform/config";
+import { banner, type Served, serve } from "./serve";
+
+const started: Served[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.close()));
+});
+
+async function start(env: Record<string, string> = {}): Promise<Served> {
+  const served = await serve(loadConfig({ PORT: "0", LOG_LEVEL: "silent", ...env }));
+  started.push(served);
+  return served;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read arbitrary JSON answers
+const json = (res: Response): Promise<any> => res.json();
+
+function keysFile(entries: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), "vr-keys-")), "keys.json");
+  writeFileSync(path, JSON.stringify(entries));
+  return path;
+}
+
+describe("embedded default (npm start)", () => {
+  it("answers health with 200 and the state of each dependency", async () => {
+    const s = await start();
+    const res = await fetch(`${s.url}/api/v1/underwriting/health`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.status).toBe("ok");
+    expect(body.mode).toBe("embedded");
+    expect(body.api_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(body.dependencies.bus.map((d: { adapter: string }) => d.adapter)).toEqual([
+      "memory",
+      "memory",
+    ]);
+    expect(body.dependencies.analytics).toMatchObject({ adapter: "embedded", status: "up" });
+    expect(body.dependencies.limiter).toMatchObject({ adapter: "memory", status: "up" });
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("prints a dev key and curl commands that work as printed", async () => {
+    const s = await start();
+    const text = banner(s);
+    expect(s.devKey).toMatch(/^vr_[A-Za-z0-9_-]{43}$/);
+    const curls = [...text.matchAll(/curl -s (?:-H 'X-API-Key: (\S+)' )?(\S+)/g)];
+    expect(curls.length).toBe(2);
+    for (const [, key, url] of curls) {
+      const res = await fetch(url as string, { headers: key ? { "X-API-Key": key } : {} });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("rejects a missing or wrong key with 401 and the error body", async () => {
+    const s = await start();
+    const missing = await fetch(`${s.url}/api/v1/whoami`);
+    expect(missing.status).toBe(401);
+    const body = await json(missing);
+    expect(body.error.code).toBe("missing_api_key");
+    expect(body.error.request_id).toBe(missing.headers.get("x-request-id"));
+    const wrong = await fetch(`${s.url}/api/v1/whoami`, {
+      headers: { "X-API-Key": `${s.devKey}x` },
+    });
+    expect(wrong.status).toBe(401);
+    expect((await json(wrong)).error.code).toBe("invalid_api_key");
+  });
+
+  it("carries rate-limit headers on authenticated answers", async () => {
+    const s = await start();
+    const res = await fetch(`${s.url}/api/v1/whoami`, {
+      headers: { "X-API-Key": s.devKey as string },
+    });
+    expect(res.headers.get("x-ratelimit-limit")).toBe("6000");
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("5999");
+    expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it("with API_KEYS_FILE, exactly those keys exist and no dev key is made", async () => {
+    const key = "file-key-0123456789abcdef";
+    const s = await start({
+      API_KEYS_FILE: keysFile([{ key, plan: "captain", scopes: ["insurance"] }]),
+    });
+    expect(s.devKey).toBeUndefined();
+    const ok = await fetch(`${s.url}/api/v1/whoami`, { headers: { "X-API-Key": key } });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ plan: "captain", scopes: ["insurance"] });
+    expect(banner(s)).not.toContain(key);
+  });
+
+  it("answers 503 when the deployment has no key configured", async () => {
+    const s = await start({ API_KEYS_FILE: keysFile([]) });
+    const res = await fetch(`${s.url}/api/v1/whoami`, {
+      headers: { "X-API-Key": "anything-at-all-here" },
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("60");
+    expect((await json(res)).error.code).toBe("no_keys_configured");
+  });
+
+  it("refuses a malformed keys file, naming the file and the entry", async () => {
+    const path = keysFile([{ key: "short", plan: "gold" }]);
+    await expect(start({ API_KEYS_FILE: path })).rejects.toThrow(
+      /API_KEYS_FILE .*keys\.json: \[0\.key\].*\[0\.plan\]/,
+    );
+  });
+
+  it("answers unknown routes with 404 in the error shape", async () => {
+    const s = await start();
+    const res = await fetch(`${s.url}/api/v1/nope`);
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.code).toBe("not_found");
+  });
+});
+
+describe("config", () => {
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT:/);
+    expect(() => loadConfig({ VOYAGE_RISK_MODE: "cloud" })).toThrow(/VOYAGE_RISK_MODE:/);
+    expect(() => loadConfig({ REDIS_URL: "http://x" })).toThrow(
+      /REDIS_URL: must start with redis:\/\//,
+    );
+  });
+
+  it("defaults to the embedded mode on port 8080 with a dev key", () => {
+    const c = loadConfig({});
+    expect(c.VOYAGE_RISK_MODE).toBe("embedded");
+    expect(c.PORT).toBe(8080);
+    expect(c.KAFKA_BROKERS).toEqual(["127.0.0.1:9092"]);
+  });
+});

@@ -1,0 +1,105 @@
+import { startAnalyticsSink } from "../streams/analytics/sink";
+import { buildApp } from "./api/app";
+import { type Config, wantsDevKey } from "./platform/config";
+import {
+  type ApiKeyStore,
+  generateApiKey,
+  loadKeysFile,
+  MemoryApiKeyStore,
+  SCOPES,
+} from "./platform/keys/api-keys";
+import { createLogger } from "./platform/logger";
+import { openPlatform, type Platform } from "./platform/platform";
+import { runUntilSignalled } from "./platform/process";
+
+export interface Served {
+  url: string;
+  devKey?: string;
+  platform: Platform;
+  close(): Promise<void>;
+}
+
+function keyStoreFor(config: Config): { keys: ApiKeyStore; devKey?: string } {
+  if (config.API_KEYS_FILE) return { keys: loadKeysFile(config.API_KEYS_FILE) };
+  const keys = new MemoryApiKeyStore();
+  if (!wantsDevKey(config)) return { keys };
+  const devKey = generateApiKey();
+  keys.add(devKey, "enterprise", SCOPES, "dev key generated at start-up");
+  return { keys, devKey };
+}
+
+/**
+ * Starts the API. In the embedded default the stream processors run in this same process on the
+ * in-process bus; in platform mode they are separate processes (`voyage-risk stream …`).
+ */
+export async function serve(config: Config): Promise<Served> {
+  const logger = createLogger(config);
+  const { keys, devKey } = keyStoreFor(config);
+  const platform = await openPlatform(config, logger);
+  const streams =
+    config.VOYAGE_RISK_MODE === "embedded"
+      ? [
+          await startAnalyticsSink({
+            bus: platform.bus,
+            analytics: platform.analytics,
+            batchSize: config.SINK_BATCH_SIZE,
+          }),
+        ]
+      : [];
+  const app = buildApp({ platform, keys });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (err) {
+    await Promise.allSettled(streams.map((s) => s.stop()));
+    await platform.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
+  return {
+    url,
+    devKey,
+    platform,
+    close: async () => {
+      await app.close();
+      await Promise.allSettled(streams.map((s) => s.stop()));
+      await platform.close();
+    },
+  };
+}
+
+/** What a newcomer sees after `npm start`: where it runs, a working key and a curl to try. */
+export function banner(served: Served): string {
+  const { url, devKey, platform } = served;
+  const lines = [
+    "",
+    `voyage-risk ${platform.config.VOYAGE_RISK_MODE} mode listening on ${url}`,
+    platform.config.VOYAGE_RISK_MODE === "embedded"
+      ? "  in-process event bus, embedded analytics, in-memory limits (nothing persists across restarts)"
+      : `  Kafka ${platform.config.KAFKA_BROKERS.join(",")}, ClickHouse ${platform.config.CLICKHOUSE_URL}, Redis`,
+  ];
+  if (devKey) {
+    lines.push(
+      "",
+      `  dev API key (enterprise plan, all scopes; new at every start): ${devKey}`,
+      "",
+      "  try:",
+      `    curl -s ${url}/api/v1/underwriting/health`,
+      `    curl -s -H 'X-API-Key: ${devKey}' ${url}/api/v1/whoami`,
+    );
+  } else {
+    lines.push(
+      "",
+      `  keys from API_KEYS_FILE${platform.config.API_KEYS_FILE ? "" : " (none configured: authenticated calls answer 503)"}`,
+    );
+    lines.push(`  try: curl -s ${url}/api/v1/underwriting/health`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export async function serveUntilSignalled(config: Config): Promise<void> {
+  const served = await serve(config);
+  process.stdout.write(banner(served));
+  await runUntilSignalled(served.platform.logger, served.close);
+}

@@ -1,0 +1,21 @@
+import { loadConfig } from "../../services/platform/config";
+import { KafkaEventBus } from "../../services/platform/events/kafka-bus";
+import { RegistryCodec } from "../../services/platform/events/registry-codec";
+import { testCatalog, uniqueName } from "../helpers";
+import { eventBusContract, TOPICS } from "./event-bus.contract";
+
+const config = loadConfig();
+
+// Real Kafka and a real Confluent-compatible registry; every test gets its own topic prefix.
+eventBusContract("Kafka + Schema Registry", async () => {
+  const bus = new KafkaEventBus({
+    brokers: config.KAFKA_BROKERS,
+    clientId: "contract-test",
+    prefix: `${uniqueName("test")}.`,
+    replicationFactor: 1,
+    codec: new RegistryCodec(testCatalog(), config.SCHEMA_REGISTRY_URL),
+    defaultRetryBackoffMs: 10,
+  });
+  await bus.start(TOPICS);
+  return bus;
+});

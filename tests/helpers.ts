@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { DEFAULT_SCHEMA_DIR, SchemaCatalog } from "../services/platform/events/schema-catalog";
+
+export const FIXTURE_SCHEMA_DIR = resolve(import.meta.dirname, "fixtures/avro");
+
+/** The production schemas plus the test-only ones. */
+export const testCatalog = (): SchemaCatalog =>
+  SchemaCatalog.load([DEFAULT_SCHEMA_DIR, FIXTURE_SCHEMA_DIR]);
+
+export const uniqueName = (label: string): string => `${label}_${randomUUID().slice(0, 8)}`;
+
+/** Polls until `check` returns true; fails the test with `what` after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

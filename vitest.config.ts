@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: `unit` needs nothing running; `integration` talks to the real Kafka, Schema
+// Registry, ClickHouse and Redis started by deploy/local (scripts/test.sh brings them up).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "services/**/*.test.ts",
+            "streams/**/*.test.ts",
+            "tests/**/*.test.ts",
+            "deploy/**/*.test.ts",
+          ],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          globalSetup: ["tests/integration-setup.ts"],
+          exclude: ["**/node_modules/**"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
