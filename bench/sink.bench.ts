@@ -1,6 +1,9 @@
-import { createClient } from "@clickhouse/client";
-import { createClickHouseAnalytics } from "../services/platform/analytics/clickhouse";
-import type { EventRow } from "../services/platform/analytics/port";
+import {
+  clickHouseOptionsFromConfig,
+  createClickHouseAnalytics,
+  EVENT_INSERT_COLUMNS,
+} from "../services/platform/analytics/clickhouse";
+import type { AnalyticsStore, EventRow } from "../services/platform/analytics/port";
 import { ident, sql } from "../services/platform/analytics/sql";
 import { loadConfig } from "../services/platform/config";
 import { KafkaEventBus } from "../services/platform/events/kafka-bus";
@@ -8,15 +11,16 @@ import { RegistryCodec } from "../services/platform/events/registry-codec";
 import { SchemaCatalog } from "../services/platform/events/schema-catalog";
 import { TOPIC } from "../services/platform/events/topics";
 import { startAnalyticsSink } from "../streams/analytics/sink";
+import { ClickHouseAdmin } from "../tests/clickhouse-admin";
 import { uniqueName, waitFor } from "../tests/helpers";
 import { cycleEvent } from "./bus.bench";
 import { type BenchSuite, round, withCeiling } from "./figures";
 
 /**
  * Rows/s through the analytics sink (Kafka fetch, Avro decode, idempotency check, batched INSERT,
- * commit) against the raw ceiling: one bulk INSERT of the very same rows into the same table.
+ * commit) against the raw ceiling: bulk INSERTs of the very same rows into the same table.
  */
-const ROWS = 20_000;
+const ROWS = 50_000;
 const ROUNDS = 2;
 
 async function sinkRound(): Promise<{ rate: number; rows: EventRow[] }> {
@@ -36,80 +40,79 @@ async function sinkRound(): Promise<{ rate: number; rows: EventRow[] }> {
       Array.from({ length: 1000 }, (_, j) => cycleEvent(i + j)),
     );
   }
-  const analytics = createClickHouseAnalytics({
-    url: config.CLICKHOUSE_URL,
-    database,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-  });
+  const analytics = createClickHouseAnalytics({ ...clickHouseOptionsFromConfig(config), database });
   await analytics.migrate();
   const rows: EventRow[] = [];
-  const t0 = performance.now();
+  // The clock runs from the first batch handed to the store to the last one written: the
+  // pipeline's throughput, not the consumer group's join. Progress comes from the sink's own
+  // reports, so no polling query competes with it for the two cores.
+  let t0 = 0;
+  let written = 0;
+  const timed = new Proxy(analytics, {
+    get(target, prop) {
+      const member = Reflect.get(target, prop, target);
+      if (typeof member !== "function") return member;
+      return (...args: unknown[]) => {
+        if (prop === "insertEvents" || prop === "appendEvents") t0 ||= performance.now();
+        return member.apply(target, args);
+      };
+    },
+  }) as AnalyticsStore;
   const sub = await startAnalyticsSink({
     bus,
-    analytics,
+    analytics: timed,
     batchSize: config.SINK_BATCH_SIZE,
     topics: [TOPIC.weatherCycles],
-    onBatch: () => undefined,
+    onFlush: (r) => {
+      written += r.inserted;
+    },
   });
-  await waitFor(
-    "sink rows",
-    async () => (await analytics.countEvents({ topic: TOPIC.weatherCycles })) >= ROWS,
-    300_000,
-  );
+  await waitFor("sink rows", () => written >= ROWS, 300_000);
   const rate = ROWS / ((performance.now() - t0) / 1000);
   await sub.stop();
+  const stored = await analytics.countEvents({ topic: TOPIC.weatherCycles });
+  if (stored !== ROWS)
+    throw new Error(`sink bench: ${stored} events in ClickHouse, expected ${ROWS}`);
   for (const r of await analytics.queryEvents({ topic: TOPIC.weatherCycles, limit: 10_000 }))
     rows.push(r);
   await bus.close();
-  await dropDatabase(database);
   await analytics.close();
+  const admin = new ClickHouseAdmin(config);
+  await admin.dropDatabases([database]);
+  await admin.close();
   return { rate, rows };
 }
 
 async function bulkRound(template: EventRow[]): Promise<number> {
   const config = loadConfig();
   const database = uniqueName("vr_bench_raw");
-  const analytics = createClickHouseAnalytics({
-    url: config.CLICKHOUSE_URL,
-    database,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-  });
+  const analytics = createClickHouseAnalytics({ ...clickHouseOptionsFromConfig(config), database });
   await analytics.migrate();
   await analytics.close();
-  // The same rows, ROWS of them (the template repeated with fresh ids), in one INSERT.
+  // The same rows, ROWS of them (the template repeated with fresh ids), the same columns.
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const t = template[i % template.length] as EventRow;
-    return {
-      ...t,
-      event_id: `${t.event_id}-${i}`,
-      occurred_at: Math.floor(t.occurred_at_ms / 1000),
-    };
+    return { ...t, event_id: `${t.event_id}-${i}` };
   });
-  const client = createClient({
-    url: config.CLICKHOUSE_URL,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database,
-  });
-  const t0 = performance.now();
-  await client.insert({ table: "events", values: rows, format: "JSONEachRow" });
-  const rate = ROWS / ((performance.now() - t0) / 1000);
-  await client.close();
-  await dropDatabase(database);
-  return rate;
-}
-
-async function dropDatabase(database: string): Promise<void> {
-  const config = loadConfig();
-  const client = createClient({
-    url: config.CLICKHOUSE_URL,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-  });
-  await client.command({ query: sql`DROP DATABASE IF EXISTS ${ident(database)}`.text });
-  await client.close();
+  const admin = new ClickHouseAdmin(config);
+  // The ceiling is the faster of one INSERT of everything and INSERTs of the sink's batch size.
+  let best = 0;
+  for (const chunk of [ROWS, loadConfig().SINK_BATCH_SIZE]) {
+    await admin.client.command({ query: sql`TRUNCATE TABLE ${ident(database, "events")}`.text });
+    const t0 = performance.now();
+    for (let i = 0; i < rows.length; i += chunk) {
+      await admin.client.insert({
+        table: `${database}.events`,
+        values: rows.slice(i, i + chunk),
+        format: "JSONEachRow",
+        columns: [...EVENT_INSERT_COLUMNS] as [string, ...string[]],
+      });
+    }
+    best = Math.max(best, ROWS / ((performance.now() - t0) / 1000));
+  }
+  await admin.dropDatabases([database]);
+  await admin.close();
+  return best;
 }
 
 export const sinkSuite: BenchSuite = {
@@ -130,7 +133,10 @@ export const sinkSuite: BenchSuite = {
           name: `analytics sink Kafka -> ClickHouse (${ROWS} events, batches of ${loadConfig().SINK_BATCH_SIZE})`,
           value: round(best.sink, 0),
           unit: "rows/s",
-          ceiling: { name: "one bulk INSERT of the same rows", value: round(best.bulk, 0) },
+          ceiling: {
+            name: "bulk INSERT of the same rows, best of 1 and batch-size chunks",
+            value: round(best.bulk, 0),
+          },
         },
         0.5,
       ),

@@ -26,7 +26,7 @@ done
 VR_STOP_TIMEOUT="${VR_STOP_TIMEOUT:-30}"
 mkdir -p "$VR_RUN_DIR"
 exec 9>"$VR_RUN_DIR/.up.lock"
-flock -w 600 9 || vr_die "deploy/local/up.sh still holds $VR_RUN_DIR/.up.lock"
+flock -w 180 9 || vr_die "deploy/local/up.sh still holds $VR_RUN_DIR/.up.lock"
 
 stop_service() {
   local svc="$1" pidfile pid i
@@ -34,7 +34,7 @@ stop_service() {
   [[ -e "$pidfile" ]] || return 0
   if ! pid="$(vr_our_pid "$svc")"; then
     vr_log "$svc: recorded process is gone; removing stale $pidfile"
-    rm -f "$pidfile"
+    rm -f "$pidfile" "$VR_RUN_DIR/$svc.port"
     return 0
   fi
   vr_log "stopping $svc (pid $pid, $(vr_rss "$pid"))"
@@ -51,7 +51,7 @@ stop_service() {
       sleep 0.1
     done
   fi
-  rm -f "$pidfile"
+  rm -f "$pidfile" "$VR_RUN_DIR/$svc.port"
 }
 
 # reverse start order: clients of the data stores first

@@ -147,7 +147,7 @@ vr_probe_kafka() {
     if vr_node_probe_available; then mode=node; else mode=bash; fi
   fi
   if [[ "$mode" == node ]]; then
-    node "$VR_DEPLOY_DIR/probe.mjs" kafka "$VR_HOST:$VR_KAFKA_PORT" 2>/dev/null
+    node "$VR_DEPLOY_DIR/probe.mjs" kafka "$VR_HOST:$VR_KAFKA_PORT" >/dev/null 2>&1
   else
     vr_probe_kafka_bash
   fi

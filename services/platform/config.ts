@@ -59,7 +59,7 @@ export const configSchema = z.object({
   DEV_API_KEY: bool.optional(),
 
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
-  SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2000),
+  SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** Handler attempts before a message goes to the topic's .dlq. */
   CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   CONSUMER_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(200),

@@ -1,4 +1,4 @@
-import { createClickHouseAnalytics } from "./analytics/clickhouse";
+import { clickHouseOptionsFromConfig, createClickHouseAnalytics } from "./analytics/clickhouse";
 import { EmbeddedAnalytics } from "./analytics/embedded";
 import type { AnalyticsStore } from "./analytics/port";
 import type { Config } from "./config";
@@ -57,12 +57,7 @@ export async function openPlatform(
       });
   const analytics: AnalyticsStore = embedded
     ? new EmbeddedAnalytics()
-    : createClickHouseAnalytics({
-        url: config.CLICKHOUSE_URL,
-        database: config.CLICKHOUSE_DATABASE,
-        username: config.CLICKHOUSE_USER,
-        password: config.CLICKHOUSE_PASSWORD,
-      });
+    : createClickHouseAnalytics(clickHouseOptionsFromConfig(config));
   const state: FastState = embedded
     ? new MemoryFastState()
     : createRedisFastState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });

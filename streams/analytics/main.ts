@@ -13,7 +13,7 @@ export async function main(): Promise<void> {
     bus: platform.bus,
     analytics: platform.analytics,
     batchSize: config.SINK_BATCH_SIZE,
-    onBatch: (r) => logger.debug(r, "batch written"),
+    onFlush: (r) => logger.debug(r, "batch written"),
   });
   await sub.ready;
   logger.info({ mode: config.VOYAGE_RISK_MODE }, "analytics sink consuming");

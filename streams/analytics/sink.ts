@@ -1,28 +1,15 @@
-import type { AnalyticsStore, EventRow } from "../../services/platform/analytics/port";
-import type { ConsumedEvent, EventBus, Subscription } from "../../services/platform/events/port";
+import type { AnalyticsStore } from "../../services/platform/analytics/port";
+import type { EventBus, Subscription } from "../../services/platform/events/port";
 import { TOPIC } from "../../services/platform/events/topics";
+import { SinkWriter } from "./sink-writer";
 
 /**
  * The analytics sink: every event on every topic into ClickHouse's `events` table, one INSERT
- * per fetched batch. Exactly-once in effect: the store skips event ids it already holds, so a
- * batch redelivered after a crash (handled, not yet committed) is not counted twice.
+ * per fetched batch, exactly once in effect (see SinkWriter): a batch redelivered after a crash
+ * (stored, not yet committed) is not stored twice.
  */
 
 export const ANALYTICS_SINK_GROUP = "analytics-sink";
-
-export function toEventRow(e: ConsumedEvent): EventRow {
-  return {
-    event_id: e.value.event_id,
-    event_type: e.type,
-    topic: e.topic,
-    key: e.key,
-    occurred_at_ms: Number(e.value.occurred_at),
-    partition: e.partition,
-    offset: e.offset,
-    schema_id: e.schemaId,
-    payload_json: JSON.stringify(e.value, (_k, v) => (typeof v === "bigint" ? v.toString() : v)),
-  };
-}
 
 export interface AnalyticsSinkOptions {
   bus: EventBus;
@@ -30,20 +17,21 @@ export interface AnalyticsSinkOptions {
   batchSize: number;
   topics?: string[];
   groupId?: string;
-  onBatch?: (report: { rows: number; inserted: number; duplicates: number }) => void;
+  /** Batches of different partitions handled (and written together) at once. */
+  concurrentPartitions?: number;
+  onFlush?: (report: { rows: number; inserted: number; duplicates: number }) => void;
 }
 
 export function startAnalyticsSink(opts: AnalyticsSinkOptions): Promise<Subscription> {
+  const writer = new SinkWriter(opts.analytics, { maxRows: opts.batchSize, onFlush: opts.onFlush });
   return opts.bus.subscribe({
     groupId: opts.groupId ?? ANALYTICS_SINK_GROUP,
     topics: opts.topics ?? Object.values(TOPIC),
     fromBeginning: true,
     maxBatchSize: opts.batchSize,
+    concurrentPartitions: opts.concurrentPartitions ?? 6,
     // ClickHouse down is an outage, not poison: keep the batch until it is back.
     dependencyHealthy: async () => (await opts.analytics.health()).status === "up",
-    handleBatch: async (events) => {
-      const report = await opts.analytics.insertEvents(events.map(toEventRow));
-      opts.onBatch?.({ rows: events.length, ...report });
-    },
+    handleBatch: (events) => writer.write(events),
   });
 }

@@ -229,6 +229,44 @@ export function analyticsContract(
       });
     });
 
+    describe("append and offsets (the analytics sink's fast path)", () => {
+      it("appends new rows, once per event_id within the batch, and reads stay exact", async () => {
+        const store = await freshStore();
+        const topic = newTopic();
+        const [a, b] = [row(topic), row(topic)];
+
+        expect(await store.appendEvents([a, a, b] as EventRow[])).toEqual({
+          inserted: 2,
+          duplicates: 1,
+        });
+        // A caller that appends a stored event anyway cannot make reads count it twice.
+        await store.appendEvents([a] as EventRow[]);
+        expect(await store.countEvents({ topic })).toBe(2);
+        expect(ids(await store.queryEvents({ topic })).sort()).toEqual(
+          ids([a, b] as EventRow[]).sort(),
+        );
+      });
+
+      it("reports the highest stored offset per partition, numerically, for one topic only", async () => {
+        const store = await freshStore();
+        const [topic, other] = [newTopic(), newTopic()];
+        await store.insertEvents([
+          row(topic, { partition: 0, offset: "9" }),
+          row(topic, { partition: 0, offset: "10" }),
+          row(topic, { partition: 1, offset: "9007199254740993" }),
+          row(other, { partition: 2, offset: "77" }),
+        ]);
+        const max = await store.maxOffsets(topic, [0, 1, 2]);
+        expect(max).toEqual(
+          new Map([
+            [0, "10"],
+            [1, "9007199254740993"],
+          ]),
+        );
+        expect(await store.maxOffsets(topic, [])).toEqual(new Map());
+      });
+    });
+
     describe("filters", () => {
       it("filters by topic, event_type and key, alone and combined", async () => {
         const store = await freshStore();

@@ -56,7 +56,7 @@ export function createClickHouseAnalytics(
 }
 
 /** Event columns the writer sends; occurred_at and ingested_at are computed by their DEFAULTs. */
-const INSERT_COLUMNS = [
+export const EVENT_INSERT_COLUMNS = [
   "event_id",
   "event_type",
   "topic",
@@ -202,22 +202,44 @@ export class ClickHouseAnalytics implements AnalyticsStore {
   }
 
   insertEvents(rows: readonly EventRow[]): Promise<InsertReport> {
-    const run = this.#insertQueue.then(() => this.#insertNew(rows));
+    return this.#inTurn(() => this.#insertNew(rows, { lookUp: true }));
+  }
+
+  appendEvents(rows: readonly EventRow[]): Promise<InsertReport> {
+    return this.#inTurn(() => this.#insertNew(rows, { lookUp: false }));
+  }
+
+  /** Writes run one at a time, so a lookup never races this process's own in-flight insert. */
+  #inTurn(write: () => Promise<InsertReport>): Promise<InsertReport> {
+    const run = this.#insertQueue.then(write);
     this.#insertQueue = run.catch(() => undefined);
     return run;
   }
 
-  async #insertNew(rows: readonly EventRow[]): Promise<InsertReport> {
+  async maxOffsets(topic: string, partitions: readonly number[]): Promise<Map<number, string>> {
+    if (partitions.length === 0) return new Map();
+    const rows = await this.#rows<{ partition: number; max_offset: string }>(
+      sql`SELECT \`partition\`, toString(max(\`offset\`)) AS max_offset FROM events
+          WHERE topic = ${topic} AND \`partition\` IN ${inList([...partitions])}
+          GROUP BY \`partition\``,
+    );
+    return new Map(rows.map((r) => [Number(r.partition), r.max_offset]));
+  }
+
+  async #insertNew(
+    rows: readonly EventRow[],
+    { lookUp }: { lookUp: boolean },
+  ): Promise<InsertReport> {
     validateEventRows(rows);
     const { unique, dropped } = firstPerEventId(rows);
     if (unique.length === 0) return { inserted: 0, duplicates: dropped };
-    const stored = await this.#storedEventIds(unique);
+    const stored = lookUp ? await this.#storedEventIds(unique) : new Set<string>();
     const fresh = unique.filter((row) => !stored.has(row.event_id)).map(copyEventRow);
     if (fresh.length > 0) {
       // One INSERT per call; the promise resolves when ClickHouse has written the part.
       await this.#client.insert({
         table: "events",
-        columns: INSERT_COLUMNS.map(quoteIdentifier) as [string, ...string[]],
+        columns: EVENT_INSERT_COLUMNS.map(quoteIdentifier) as [string, ...string[]],
         values: fresh,
         format: "JSONEachRow",
       });

@@ -64,6 +64,23 @@ export class EmbeddedAnalytics implements AnalyticsStore {
     return { inserted, duplicates: dropped + (unique.length - inserted) };
   }
 
+  appendEvents(rows: readonly EventRow[]): Promise<InsertReport> {
+    // In process the lookup is a Map probe: nothing to save, so appending is inserting.
+    return this.insertEvents(rows);
+  }
+
+  async maxOffsets(topic: string, partitions: readonly number[]): Promise<Map<number, string>> {
+    this.#assertMigrated();
+    const wanted = new Set(partitions);
+    const max = new Map<number, bigint>();
+    for (const row of this.#events.values()) {
+      if (row.topic !== topic || !wanted.has(row.partition)) continue;
+      const offset = BigInt(row.offset);
+      if (offset > (max.get(row.partition) ?? -1n)) max.set(row.partition, offset);
+    }
+    return new Map([...max].map(([p, o]) => [p, o.toString()]));
+  }
+
   async queryEvents(query: EventQuery): Promise<EventRow[]> {
     this.#assertMigrated();
     validateEventQuery(query);

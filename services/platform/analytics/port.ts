@@ -51,6 +51,17 @@ export interface AnalyticsStore {
    * Resolves only once the rows are durable (the caller commits offsets after this).
    */
   insertEvents(rows: readonly EventRow[]): Promise<InsertReport>;
+  /**
+   * Stores rows the caller knows are not stored yet (the analytics sink, past its offset
+   * watermark), without the lookup insertEvents makes; copies of one event_id within the batch
+   * are still stored once. Same durability as insertEvents.
+   */
+  appendEvents(rows: readonly EventRow[]): Promise<InsertReport>;
+  /**
+   * Highest stored offset of each of the topic's given partitions (absent: nothing stored). The
+   * sink resumes from here: what lies at or below it may be stored already, what lies above is not.
+   */
+  maxOffsets(topic: string, partitions: readonly number[]): Promise<Map<number, string>>;
   queryEvents(query: EventQuery): Promise<EventRow[]>;
   /** Exact count of distinct events matching the filter (limit ignored). */
   countEvents(query: Omit<EventQuery, "limit">): Promise<number>;

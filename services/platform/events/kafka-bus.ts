@@ -115,7 +115,6 @@ export class KafkaEventBus implements EventBus {
       events.map(async (e) => ({
         key: e.key,
         value: await this.opts.codec.encode(e.type, e.value),
-        headers: { "event-type": e.type, "event-id": e.value.event_id },
       })),
     );
     await this.publishRaw(topic, messages);
@@ -136,6 +135,7 @@ export class KafkaEventBus implements EventBus {
       topics: [...options.topics],
       fromBeginning: options.fromBeginning ?? false,
       maxBatchSize: options.maxBatchSize ?? 500,
+      concurrentPartitions: options.concurrentPartitions ?? 1,
       commit: true,
       process: (records, shouldContinue) =>
         this.processorFor(options, shouldContinue).process(records),
@@ -147,6 +147,7 @@ export class KafkaEventBus implements EventBus {
       topics: [topic],
       fromBeginning: true,
       maxBatchSize: 500,
+      concurrentPartitions: 1,
       commit: false,
       process: async (records) => {
         onRecords(records);
@@ -247,6 +248,7 @@ interface MemberSpec {
   topics: string[];
   fromBeginning: boolean;
   maxBatchSize: number;
+  concurrentPartitions: number;
   commit: boolean;
   process: (records: RawRecord[], shouldContinue: () => boolean) => Promise<boolean>;
 }
@@ -278,6 +280,7 @@ class KafkaSubscription implements Subscription {
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.spec.concurrentPartitions,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         const topic = this.bus.logical(batch.topic);
         const live = () => this.running && !this.aborted && isRunning() && !isStale();

@@ -218,7 +218,6 @@ export class MemoryEventBus implements EventBus {
       events.map(async (e) => ({
         key: e.key,
         value: await this.opts.codec.encode(e.type, e.value),
-        headers: { "event-type": e.type, "event-id": e.value.event_id },
       })),
     );
     await this.publishRaw(topic, encoded);

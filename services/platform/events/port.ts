@@ -70,6 +70,11 @@ export interface SubscribeOptions {
   fromBeginning?: boolean;
   /** Largest batch handed to handleBatch (default 500). */
   maxBatchSize?: number;
+  /**
+   * Batches of different partitions handled at once (default 1); order within a partition is
+   * kept either way. The in-process bus handles one at a time.
+   */
+  concurrentPartitions?: number;
   /** Attempts per batch (and then per message) before the message goes to the DLQ (default 5). */
   maxAttempts?: number;
   /** First retry delay; doubles per attempt (default 200 ms). */

@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { configSchema } from "../services/platform/config";
+import { TOPIC } from "../services/platform/events/topics";
+
+const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
+
+describe("README stays true to the code", () => {
+  it("documents every configuration variable in its table", () => {
+    const documented = new Set(
+      [...readme.matchAll(/^\| `([A-Z_]+)`\s+\|/gm)].map((m) => m[1] as string),
+    );
+    expect([...Object.keys(configSchema.shape)].filter((k) => !documented.has(k))).toEqual([]);
+    expect([...documented].filter((k) => !(k in configSchema.shape))).toEqual([]);
+  });
+
+  it("names every topic", () => {
+    for (const topic of Object.values(TOPIC)) expect(readme).toContain(`\`${topic}\``);
+  });
+
+  it("shows the two commands", () => {
+    expect(readme).toContain("npm ci && npm start");
+    expect(readme).toContain("npm test");
+  });
+});
