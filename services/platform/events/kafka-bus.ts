@@ -166,6 +166,8 @@ export class KafkaEventBus implements EventBus {
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
         rebalanceTimeout: 10_000,
+        // An idle fetch long-polls this long; a stop waits for it, so keep it short.
+        maxWaitTimeInMs: 500,
         retry: { retries: 10, initialRetryTime: 200 },
       }),
       spec,
