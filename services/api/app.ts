@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
 import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
@@ -24,7 +24,7 @@ export function buildApp({ platform, keys }: AppDeps): FastifyInstance {
         ? given
         : crypto.randomUUID();
     },
-    requestIdLogLabel: "request_id",
+    logController: new LogController({ requestIdLogLabel: "request_id" }),
   });
   installErrorMapping(app);
   app.addHook("onSend", async (request, reply) => {
