@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { ClickHouseLogLevel, createClient } from "@clickhouse/client";
 import {
   clickHouseOptionsFromConfig,
   createClickHouseAnalytics,
 } from "../../services/platform/analytics/clickhouse";
-import { ident, sql } from "../../services/platform/analytics/sql";
 import { loadConfig } from "../../services/platform/config";
+import { ClickHouseAdmin } from "../clickhouse-admin";
 import { analyticsContract } from "./analytics.contract";
 
 // The contract against the real ClickHouse at CLICKHOUSE_URL. Every store gets its own database
@@ -22,16 +21,9 @@ analyticsContract(
     return createClickHouseAnalytics({ ...clickHouseOptionsFromConfig(config), database });
   },
   async () => {
-    const admin = createClient({
-      url: config.CLICKHOUSE_URL,
-      username: config.CLICKHOUSE_USER,
-      password: config.CLICKHOUSE_PASSWORD,
-      log: { level: ClickHouseLogLevel.OFF },
-    });
+    const admin = new ClickHouseAdmin(config);
     try {
-      for (const database of databases) {
-        await admin.command({ query: sql`DROP DATABASE IF EXISTS ${ident(database)}`.text });
-      }
+      await admin.dropDatabases(databases);
     } finally {
       await admin.close();
     }

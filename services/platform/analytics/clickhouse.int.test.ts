@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ClickHouseClient, ClickHouseLogLevel, createClient } from "@clickhouse/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ClickHouseAdmin } from "../../../tests/clickhouse-admin";
 import { loadConfig } from "../config";
 import {
   type ClickHouseAnalytics,
@@ -21,7 +21,7 @@ const config = loadConfig();
 const runPrefix = `analytics_ch_${randomUUID().slice(0, 8)}`;
 const databases: string[] = [];
 const stores: ClickHouseAnalytics[] = [];
-let admin: ClickHouseClient;
+let admin: ClickHouseAdmin;
 
 function newDatabase(): string {
   const database = `${runPrefix}_${databases.length}`;
@@ -37,9 +37,7 @@ function open(
   return store;
 }
 
-async function rows<T>(query: SqlFragment): Promise<T[]> {
-  return (await admin.query({ query: query.text, format: "JSONEachRow" })).json<T>();
-}
+const rows = <T>(query: SqlFragment): Promise<T[]> => admin.rows<T>(query);
 
 function event(topic: string, i: number): EventRow {
   return {
@@ -56,12 +54,7 @@ function event(topic: string, i: number): EventRow {
 }
 
 beforeAll(() => {
-  admin = createClient({
-    url: config.CLICKHOUSE_URL,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    log: { level: ClickHouseLogLevel.OFF },
-  });
+  admin = new ClickHouseAdmin(config);
 });
 
 afterEach(async () => {
@@ -69,9 +62,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  for (const database of databases) {
-    await admin.command({ query: sql`DROP DATABASE IF EXISTS ${ident(database)}`.text });
-  }
+  await admin.dropDatabases(databases);
   await admin.close();
 });
 
@@ -208,7 +199,7 @@ describe("ClickHouse events", () => {
     const batch = Array.from({ length: 5 }, (_, i) => event(topic, i));
     await store.insertEvents(batch);
     // A race between two writers can store a row twice; simulate it by bypassing the adapter.
-    await admin.insert({
+    await admin.client.insert({
       table: `${database}.events`,
       columns: [
         "event_id",
@@ -235,7 +226,9 @@ describe("ClickHouse events", () => {
     const read = await store.queryEvents({ topic });
     expect(read.map((r) => r.event_id).sort()).toEqual(batch.map((r) => r.event_id).sort());
 
-    await admin.command({ query: sql`OPTIMIZE TABLE ${ident(database, "events")} FINAL`.text });
+    await admin.client.command({
+      query: sql`OPTIMIZE TABLE ${ident(database, "events")} FINAL`.text,
+    });
     expect(await physical()).toBe(5);
   });
 

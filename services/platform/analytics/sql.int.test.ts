@@ -1,31 +1,25 @@
-import { type ClickHouseClient, ClickHouseLogLevel, createClient } from "@clickhouse/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClickHouseAdmin } from "../../../tests/clickhouse-admin";
 import { loadConfig } from "../config";
 import { HOSTILE_STRINGS } from "./hostile-strings";
 import { dateTimeFromMs, inList, int64, type SqlFragment, sql, uint64 } from "./sql";
 
 // Proves on a real server that what sql.ts renders is read back as exactly the original value.
 const config = loadConfig();
-let client: ClickHouseClient;
+let admin: ClickHouseAdmin;
 
 async function selectOne<T>(query: SqlFragment): Promise<T> {
-  const result = await client.query({ query: query.text, format: "JSONEachRow" });
-  const rows = await result.json<T>();
+  const rows = await admin.rows<T>(query);
   expect(rows).toHaveLength(1);
   return rows[0] as T;
 }
 
 beforeAll(() => {
-  client = createClient({
-    url: config.CLICKHOUSE_URL,
-    username: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    log: { level: ClickHouseLogLevel.OFF },
-  });
+  admin = new ClickHouseAdmin(config);
 });
 
 afterAll(async () => {
-  await client?.close();
+  await admin?.close();
 });
 
 describe("sql.ts against a real ClickHouse", () => {

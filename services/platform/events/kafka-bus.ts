@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type Admin,
   type Consumer,
@@ -9,8 +8,13 @@ import {
   type Producer,
 } from "kafkajs";
 import { type DependencyHealth, probeDependency } from "../health";
-import { BatchProcessor } from "./batch-processor";
-import type { EventCodec } from "./codec";
+import {
+  type BusOptions,
+  consumerSpec,
+  encodeEvents,
+  inspectorSpec,
+  type MemberSpec,
+} from "./consumer-specs";
 import {
   dlqTopicOf,
   type EventBus,
@@ -22,16 +26,12 @@ import {
   type TopicSpec,
 } from "./port";
 
-export interface KafkaEventBusOptions {
+export interface KafkaEventBusOptions extends BusOptions {
   brokers: string[];
   clientId: string;
   /** Prepended to every topic and consumer group name. */
   prefix: string;
   replicationFactor: number;
-  codec: EventCodec;
-  defaultMaxAttempts?: number;
-  defaultRetryBackoffMs?: number;
-  onError?: (err: Error, context: string) => void;
   /** Called between handling a batch and committing it; tests crash the process there. */
   beforeCommit?: () => void;
 }
@@ -111,13 +111,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
-    const messages = await Promise.all(
-      events.map(async (e) => ({
-        key: e.key,
-        value: await this.opts.codec.encode(e.type, e.value),
-      })),
-    );
-    await this.publishRaw(topic, messages);
+    await this.publishRaw(topic, await encodeEvents(this.opts.codec, events));
   }
 
   async publishRaw(topic: string, messages: readonly RawMessage[]): Promise<void> {
@@ -131,37 +125,19 @@ export class KafkaEventBus implements EventBus {
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    return this.join(options.groupId, {
-      topics: [...options.topics],
-      fromBeginning: options.fromBeginning ?? false,
-      maxBatchSize: options.maxBatchSize ?? 500,
-      concurrentPartitions: options.concurrentPartitions ?? 1,
-      commit: true,
-      process: (records, shouldContinue) =>
-        this.processorFor(options, shouldContinue).process(records),
-    });
+    return this.join(consumerSpec(options, this.opts, (t, m) => this.publishRaw(t, m)));
   }
 
   async inspect(topic: string, onRecords: (records: RawRecord[]) => void): Promise<Subscription> {
-    return this.join(`inspect-${randomUUID()}`, {
-      topics: [topic],
-      fromBeginning: true,
-      maxBatchSize: 500,
-      concurrentPartitions: 1,
-      commit: false,
-      process: async (records) => {
-        onRecords(records);
-        return true;
-      },
-    });
+    return this.join(inspectorSpec(topic, onRecords));
   }
 
-  private async join(groupId: string, spec: MemberSpec): Promise<Subscription> {
+  private async join(spec: MemberSpec): Promise<Subscription> {
     await this.connect();
     const sub = new KafkaSubscription(
       this,
       this.kafka.consumer({
-        groupId: this.physical(groupId),
+        groupId: this.physical(spec.groupId),
         allowAutoTopicCreation: false,
         sessionTimeout: 10_000,
         heartbeatInterval: 1_000,
@@ -225,34 +201,10 @@ export class KafkaEventBus implements EventBus {
     return name.startsWith(this.opts.prefix) ? name.slice(this.opts.prefix.length) : name;
   }
 
-  private processorFor(options: SubscribeOptions, shouldContinue: () => boolean): BatchProcessor {
-    return new BatchProcessor({
-      codec: this.opts.codec,
-      groupId: options.groupId,
-      handleBatch: options.handleBatch,
-      maxAttempts: options.maxAttempts ?? this.opts.defaultMaxAttempts ?? 5,
-      retryBackoffMs: options.retryBackoffMs ?? this.opts.defaultRetryBackoffMs ?? 200,
-      deadLetter: (topic, letters) => this.publishRaw(dlqTopicOf(topic), letters),
-      dependencyHealthy: options.dependencyHealthy,
-      shouldContinue,
-      onError: this.opts.onError,
-    });
-  }
-
   /** @internal */
   get beforeCommit(): (() => void) | undefined {
     return this.opts.beforeCommit;
   }
-}
-
-/** What a subscription does with fetched records; false means "interrupted, do not commit". */
-interface MemberSpec {
-  topics: string[];
-  fromBeginning: boolean;
-  maxBatchSize: number;
-  concurrentPartitions: number;
-  commit: boolean;
-  process: (records: RawRecord[], shouldContinue: () => boolean) => Promise<boolean>;
 }
 
 class KafkaSubscription implements Subscription {

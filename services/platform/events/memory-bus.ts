@@ -1,8 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { Partitioners, type PartitionMetadata } from "kafkajs";
 import type { DependencyHealth } from "../health";
-import { BatchProcessor } from "./batch-processor";
-import type { EventCodec } from "./codec";
+import {
+  type BusOptions,
+  consumerSpec,
+  encodeEvents,
+  inspectorSpec,
+  type MemberSpec,
+} from "./consumer-specs";
 import {
   dlqTopicOf,
   type EventBus,
@@ -76,15 +80,6 @@ class Group {
     }
     for (const m of this.members) m.wake();
   }
-}
-
-/** What a member does with fetched records; false means "interrupted, do not commit". */
-interface MemberSpec {
-  topics: string[];
-  fromBeginning: boolean;
-  maxBatchSize: number;
-  commit: boolean;
-  process: (records: RawRecord[], shouldContinue: () => boolean) => Promise<boolean>;
 }
 
 class Member implements Subscription {
@@ -188,12 +183,7 @@ class Member implements Subscription {
   }
 }
 
-export interface MemoryEventBusOptions {
-  codec: EventCodec;
-  defaultMaxAttempts?: number;
-  defaultRetryBackoffMs?: number;
-  onError?: (err: Error, context: string) => void;
-}
+export type MemoryEventBusOptions = BusOptions;
 
 export class MemoryEventBus implements EventBus {
   readonly adapter = "memory" as const;
@@ -214,13 +204,7 @@ export class MemoryEventBus implements EventBus {
   }
 
   async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
-    const encoded = await Promise.all(
-      events.map(async (e) => ({
-        key: e.key,
-        value: await this.opts.codec.encode(e.type, e.value),
-      })),
-    );
-    await this.publishRaw(topic, encoded);
+    await this.publishRaw(topic, await encodeEvents(this.opts.codec, events));
   }
 
   async publishRaw(topic: string, messages: readonly RawMessage[]): Promise<void> {
@@ -246,35 +230,19 @@ export class MemoryEventBus implements EventBus {
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const processor = (shouldContinue: () => boolean) => this.processorFor(options, shouldContinue);
-    return this.join(options.groupId, {
-      topics: [...options.topics],
-      fromBeginning: options.fromBeginning ?? false,
-      maxBatchSize: options.maxBatchSize ?? 500,
-      commit: true,
-      process: (records, shouldContinue) => processor(shouldContinue).process(records),
-    });
+    return this.join(consumerSpec(options, this.opts, (t, m) => this.publishRaw(t, m)));
   }
 
   async inspect(topic: string, onRecords: (records: RawRecord[]) => void): Promise<Subscription> {
-    return this.join(`inspect-${randomUUID()}`, {
-      topics: [topic],
-      fromBeginning: true,
-      maxBatchSize: 500,
-      commit: false,
-      process: async (records) => {
-        onRecords(records);
-        return true;
-      },
-    });
+    return this.join(inspectorSpec(topic, onRecords));
   }
 
-  private join(groupId: string, spec: MemberSpec): Member {
+  private join(spec: MemberSpec): Member {
     for (const t of spec.topics) this.requireTopic(t);
-    let group = this.groups.get(groupId);
+    let group = this.groups.get(spec.groupId);
     if (!group) {
       group = new Group((t) => this.requireTopic(t).length);
-      this.groups.set(groupId, group);
+      this.groups.set(spec.groupId, group);
     }
     const member = new Member(this, group, spec);
     this.members.add(member);
@@ -320,20 +288,6 @@ export class MemoryEventBus implements EventBus {
   /** @internal used by members */
   onAppend(waiter: () => void): void {
     this.appendWaiters.push(waiter);
-  }
-
-  private processorFor(options: SubscribeOptions, shouldContinue: () => boolean): BatchProcessor {
-    return new BatchProcessor({
-      codec: this.opts.codec,
-      groupId: options.groupId,
-      handleBatch: options.handleBatch,
-      maxAttempts: options.maxAttempts ?? this.opts.defaultMaxAttempts ?? 5,
-      retryBackoffMs: options.retryBackoffMs ?? this.opts.defaultRetryBackoffMs ?? 200,
-      deadLetter: (topic, letters) => this.publishRaw(dlqTopicOf(topic), letters),
-      dependencyHealthy: options.dependencyHealthy,
-      shouldContinue,
-      onError: this.opts.onError,
-    });
   }
 
   private createTopic(name: string, partitions: number): void {
