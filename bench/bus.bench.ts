@@ -5,7 +5,7 @@ import type { OutgoingEvent } from "../services/platform/events/port";
 import { eventRecord } from "../services/platform/events/records";
 import { RegistryCodec } from "../services/platform/events/registry-codec";
 import { SchemaCatalog } from "../services/platform/events/schema-catalog";
-import { uniqueName, waitFor } from "../tests/helpers";
+import { deleteKafkaTopics, uniqueName, waitFor } from "../tests/helpers";
 import { type BenchSuite, round, withCeiling } from "./figures";
 
 /**
@@ -35,10 +35,11 @@ export const cycleEvent = (i: number): OutgoingEvent => ({
 async function ours(): Promise<{ rate: number; bytes: number }> {
   const config = loadConfig();
   const codec = new RegistryCodec(SchemaCatalog.load(), config.SCHEMA_REGISTRY_URL);
+  const prefix = `${uniqueName("bench")}.`;
   const bus = new KafkaEventBus({
     brokers: config.KAFKA_BROKERS,
     clientId: "bench",
-    prefix: `${uniqueName("bench")}.`,
+    prefix,
     replicationFactor: 1,
     codec,
   });
@@ -62,6 +63,7 @@ async function ours(): Promise<{ rate: number; bytes: number }> {
   await waitFor("bus events", () => seen >= EVENTS, 120_000);
   const rate = EVENTS / ((performance.now() - t0) / 1000);
   await bus.close();
+  await deleteKafkaTopics(config.KAFKA_BROKERS, prefix);
   return { rate, bytes };
 }
 

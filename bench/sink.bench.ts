@@ -12,7 +12,7 @@ import { SchemaCatalog } from "../services/platform/events/schema-catalog";
 import { TOPIC } from "../services/platform/events/topics";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { ClickHouseAdmin } from "../tests/clickhouse-admin";
-import { uniqueName, waitFor } from "../tests/helpers";
+import { deleteKafkaTopics, uniqueName, waitFor } from "../tests/helpers";
 import { cycleEvent } from "./bus.bench";
 import { type BenchSuite, round, withCeiling } from "./figures";
 
@@ -26,10 +26,11 @@ const ROUNDS = 2;
 async function sinkRound(): Promise<{ rate: number; rows: EventRow[] }> {
   const config = loadConfig();
   const database = uniqueName("vr_bench");
+  const prefix = `${uniqueName("bench")}.`;
   const bus = new KafkaEventBus({
     brokers: config.KAFKA_BROKERS,
     clientId: "bench-sink",
-    prefix: `${uniqueName("bench")}.`,
+    prefix,
     replicationFactor: 1,
     codec: new RegistryCodec(SchemaCatalog.load(), config.SCHEMA_REGISTRY_URL),
   });
@@ -76,6 +77,7 @@ async function sinkRound(): Promise<{ rate: number; rows: EventRow[] }> {
   for (const r of await analytics.queryEvents({ topic: TOPIC.weatherCycles, limit: 10_000 }))
     rows.push(r);
   await bus.close();
+  await deleteKafkaTopics(config.KAFKA_BROKERS, prefix);
   await analytics.close();
   const admin = new ClickHouseAdmin(config);
   await admin.dropDatabases([database]);

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ClickHouseAdmin } from "../tests/clickhouse-admin";
-import { uniqueName } from "../tests/helpers";
+import { deleteKafkaTopics, uniqueName } from "../tests/helpers";
 import { loadConfig } from "./platform/config";
 import { type Served, serve } from "./serve";
 
 /** The API in platform mode on the real services: health tells the truth about each of them. */
 const started: Served[] = [];
+const topicPrefix = `${uniqueName("serve")}.`;
+afterAll(() => deleteKafkaTopics(loadConfig().KAFKA_BROKERS, topicPrefix));
 const databases: string[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
@@ -23,7 +25,7 @@ async function startPlatform(env: Record<string, string> = {}): Promise<Served> 
       VOYAGE_RISK_MODE: "platform",
       PORT: "0",
       LOG_LEVEL: "silent",
-      KAFKA_TOPIC_PREFIX: `${uniqueName("serve")}.`,
+      KAFKA_TOPIC_PREFIX: `${topicPrefix}${uniqueName("s")}.`,
       CLICKHOUSE_DATABASE: database,
       ...env,
     }),

@@ -25,3 +25,20 @@ export async function waitFor(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Deletes the Kafka topics a test run created under its own prefix (keeps a dev broker small). */
+export async function deleteKafkaTopics(brokers: string[], prefix: string): Promise<void> {
+  const { Kafka, logLevel } = await import("kafkajs");
+  const admin = new Kafka({
+    clientId: "test-cleanup",
+    brokers,
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -19,7 +19,7 @@ import { RegistryCodec } from "../../services/platform/events/registry-codec";
 import { SchemaCatalog } from "../../services/platform/events/schema-catalog";
 import { TOPIC, topicSpecs } from "../../services/platform/events/topics";
 import { ClickHouseAdmin } from "../../tests/clickhouse-admin";
-import { uniqueName, waitFor } from "../../tests/helpers";
+import { deleteKafkaTopics, uniqueName, waitFor } from "../../tests/helpers";
 import { ANALYTICS_SINK_GROUP } from "./sink";
 
 /**
@@ -91,6 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bus?.close();
+  await deleteKafkaTopics(config.KAFKA_BROKERS, prefix);
   await analytics?.close();
   const admin = new ClickHouseAdmin(config);
   await admin.dropDatabases([database]);
