@@ -8,28 +8,22 @@
  * counter after this call, each ttlMs the time its window has left (>= 1).
  */
 export const CONSUME_LUA = `
+-- Server time, so every API process computes the same resetAtMs.
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local n = #KEYS
 local counts = {}
-local ttls = {}
 local allowed = 1
 
 for i = 1, n do
   local limit = tonumber(ARGV[2 * i - 1])
   local window = tonumber(ARGV[2 * i])
   local count = tonumber(redis.call('GET', KEYS[i]) or '0')
-  local ttl = redis.call('PTTL', KEYS[i])
-  if ttl == -1 then
+  if count > 0 and redis.call('PTTL', KEYS[i]) == -1 then
     -- A counter without expiry would refuse forever once full; give it a fresh window.
     redis.call('PEXPIRE', KEYS[i], window)
-    ttl = window
-  elseif ttl == -2 then
-    -- Absent: the window would open now.
-    ttl = window
-  elseif ttl < 1 then
-    ttl = 1
   end
   counts[i] = count
-  ttls[i] = ttl
   if count >= limit then
     allowed = 0
   end
@@ -47,12 +41,20 @@ if allowed == 1 then
   end
 end
 
--- Server time, so every API process computes the same resetAtMs.
-local time = redis.call('TIME')
-local result = { allowed, tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) }
+-- Time left from the absolute expiry (PEXPIRETIME, Redis 7), so that now + ttl is the same
+-- instant for every caller of one window, whatever the rounding of the moment they asked.
+local result = { allowed, now }
 for i = 1, n do
+  local at = redis.call('PEXPIRETIME', KEYS[i])
+  local ttl
+  if at < 0 then
+    -- Absent (a rule not counted because another refused): its window would open now.
+    ttl = tonumber(ARGV[2 * i])
+  else
+    ttl = math.max(1, at - now)
+  end
   result[#result + 1] = counts[i]
-  result[#result + 1] = ttls[i]
+  result[#result + 1] = ttl
 end
 return result
 `;

@@ -32,6 +32,7 @@ const CONSUME_SHA = createHash("sha1").update(CONSUME_LUA).digest("hex");
  * The limiter/cache on Redis, shared by every API process. Consume is one Lua script, so the
  * check-then-count across all rules is atomic on the server; windows use the classic INCR +
  * PEXPIRE (a window opens at its key's first hit) and server time, so processes agree.
+ * Needs Redis 7.0 or newer (the script reads PEXPIRETIME).
  */
 export class RedisFastState implements FastState {
   readonly adapter = "redis" as const;
