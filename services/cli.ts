@@ -8,6 +8,9 @@ import { ConfigError, loadConfig } from "./platform/config";
 const HELP = `usage: voyage-risk <command>
 
   serve                 run the API (VOYAGE_RISK_MODE=embedded|platform)
+  route --from <lat,lon> --to <lat,lon> [--objective safest|fastest|most-comfortable|fuel-efficient]
+        [--departure <iso>] [--draft-m m] [--beam-m m] [--loa-m m] [--speed-kts kts] [--avoid a,b]
+                        print a sea route as a GeoJSON Feature
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
@@ -22,6 +25,10 @@ async function run(argv: string[]): Promise<number> {
       const { serveUntilSignalled } = await import("./serve");
       await serveUntilSignalled(loadConfig());
       return 0;
+    }
+    case "route": {
+      const { runRouteCommand } = await import("./routing/cli");
+      return runRouteCommand(argv.slice(1));
     }
     case "stream": {
       if (sub !== "analytics") break;

@@ -1,0 +1,403 @@
+/**
+ * The land mask routing uses: exact point-in-land and path-over-land tests against coastline
+ * polygons, accelerated by a regular grid (land-grid.ts) so that open-ocean queries touch no edge.
+ *
+ * Geometry conventions:
+ * - Coastline edges are straight lines in lon/lat (as in Natural Earth's shapefiles).
+ * - A path is the WGS84 geodesic, densified to pieces of at most `stepNm`; each piece is tested as
+ *   a straight lon/lat segment. For a 5 nm piece the geodesic bows away from that chord by about
+ *   L^2 tan(lat) / (8 R) = 0.001 nm x tan(lat): under 0.01 nm below 84 degrees latitude, far
+ *   below the coastline data's own resolution (world-atlas quantises to ~0.2 nm).
+ * - Distances to the coast use a local equirectangular projection about the query point (x scaled
+ *   by cos(lat)): a few tenths of a percent off within 200 nm at mid latitudes, worse towards the
+ *   poles; fine for clearances and snapping, not for navigation distances.
+ * - A point exactly on a coastline edge is land; a path touching an edge hits land.
+ *
+ * The grid's per-cell edge lists serve every query (points, path pieces, distance searches by
+ * widening a box), so there is no separate spatial index such as flatbush: a cell lookup is
+ * cheaper than a tree walk, and a second index would hold the same edges again.
+ */
+import { type CoastlineEdges, coastlineEdges } from "./coastline-edges";
+import { type DenseGeodesic, denseGeodesic, distanceNm, normalizeLon } from "./geodesic";
+import {
+  buildLandGrid,
+  CELL_COAST,
+  CELL_LAND,
+  colCentre,
+  colOf,
+  type LandGrid,
+  rowCentre,
+  rowOf,
+} from "./land-grid";
+import { edgeYAtX, nearestOnSegment, pointOnSegment, segmentsIntersect } from "./planar";
+import type { LandMask, LatLon, PolygonRings } from "./types";
+
+export interface LandMaskOptions {
+  /** Name of the coastline data, reported as `LandMask.source`. */
+  source: string;
+  /** Grid cell size in degrees; must divide 180. Default 0.25. */
+  cellDeg?: number;
+}
+
+/** Distance nearestSea keeps from the coast when it can, so the point is usable as a route end. */
+export const SEA_CLEARANCE_NM = 0.5;
+/** Smaller clearances nearestSea falls back to, in order, in waters narrower than 2 x 0.5 nm. */
+const FALLBACK_CLEARANCES_NM = [0.2, 0.05];
+const NM_PER_DEG_LAT = 60;
+/** Length of the runs of path pieces that pathHitsLand first tries to clear in one go. */
+const COARSE_RUN_NM = 40;
+/** Beyond this latitude pathHitsLand tests every piece (see runSurelyAtSea). */
+const COARSE_MAX_ABS_LAT = 80;
+const DEFAULT_STEP_NM = 5;
+
+export function buildLandMask(polygons: readonly PolygonRings[], opts: LandMaskOptions): LandMask {
+  const edges = coastlineEdges(polygons);
+  const grid = buildLandGrid(edges, opts.cellDeg ?? 0.25);
+  return new GridLandMask(opts.source, edges, grid);
+}
+
+class GridLandMask implements LandMask {
+  private readonly xy: Float64Array;
+
+  constructor(
+    readonly source: string,
+    edges: CoastlineEdges,
+    private readonly grid: LandGrid,
+  ) {
+    this.xy = edges.xy;
+  }
+
+  isLand(p: LatLon): boolean {
+    return this.isLandXY(normalizeLon(p.lon), clampLat(p.lat));
+  }
+
+  pathHitsLand(a: LatLon, b: LatLon, stepNm = DEFAULT_STEP_NM): boolean {
+    if (this.isLand(a)) return true;
+    // Walk the densified path in runs of fine pieces; a run whose whole neighbourhood is pure sea
+    // is skipped without computing its inner points (most of an ocean crossing). Otherwise each
+    // fine piece is tested exactly, so the answer is the same as testing every fine piece.
+    const path = denseGeodesic(a, b, stepNm);
+    const run = Math.max(1, Math.floor(COARSE_RUN_NM / stepNm));
+    let start = path.point(0);
+    for (let i0 = 0; i0 < path.pieces; i0 += run) {
+      const i1 = Math.min(path.pieces, i0 + run);
+      const end = path.point(i1);
+      if (i1 - i0 === 1 || !this.runSurelyAtSea(path, i0, i1, start, end)) {
+        let p = start;
+        for (let i = i0 + 1; i <= i1; i++) {
+          const q = i === i1 ? end : path.point(i);
+          if (this.pieceHitsLand(p.lon, p.lat, q.lon, q.lat)) return true;
+          p = q;
+        }
+      }
+      start = end;
+    }
+    return false;
+  }
+
+  nearestSea(p: LatLon, maxNm: number): { point: LatLon; distance_nm: number } | null {
+    const lon = normalizeLon(p.lon);
+    const lat = clampLat(p.lat);
+    if (!this.isLandXY(lon, lat)) return { point: { lat, lon }, distance_nm: 0 };
+    const candidates = this.coastPointsNear(lon, lat, maxNm);
+    for (const clearance of [SEA_CLEARANCE_NM, ...FALLBACK_CLEARANCES_NM]) {
+      for (const c of candidates) {
+        if (c.distNm > maxNm) break;
+        const q = this.clearSeaPointBeside(lon, lat, c, clearance);
+        if (q === null) continue;
+        const d = distanceNm({ lat, lon }, q);
+        if (d <= maxNm) return { point: q, distance_nm: d };
+      }
+    }
+    return null;
+  }
+
+  distanceToCoastNm(p: LatLon, maxNm: number): number {
+    const lon = normalizeLon(p.lon);
+    const lat = clampLat(p.lat);
+    // Widen the search until it finds an edge no further than the searched radius: everything
+    // within that radius has been seen, so nothing closer can be missed.
+    let radius = Math.min(maxNm, this.grid.cellDeg * NM_PER_DEG_LAT);
+    for (;;) {
+      let best2 = Number.POSITIVE_INFINITY;
+      const xScale = Math.cos((lat * Math.PI) / 180);
+      this.forEachEdgeNear(lon, lat, radius, (x1, y1, x2, y2) => {
+        const n = nearestOnSegment(lon, lat, x1, y1, x2, y2, xScale);
+        if (n.d2 < best2) best2 = n.d2;
+      });
+      const best = Math.sqrt(best2) * NM_PER_DEG_LAT;
+      if (best <= radius) return Math.min(best, maxNm);
+      if (radius >= maxNm) return maxNm;
+      radius = Math.min(maxNm, radius * 2);
+    }
+  }
+
+  // ---- points ---------------------------------------------------------------------------------
+
+  /** Land status of (x, y), x in [-180, 180), y in [-90, 90]. */
+  private isLandXY(x: number, y: number): boolean {
+    const g = this.grid;
+    const col = colOf(g, x);
+    const row = rowOf(g, y);
+    const cell = row * g.cols + col;
+    const flags = g.cells[cell] as number;
+    if ((flags & CELL_COAST) === 0) return (flags & CELL_LAND) !== 0;
+
+    // Status of the centre (exact, from the grid build), flipped by every edge crossed on the way
+    // from the centre to the point: first along the centre's parallel to the point's meridian,
+    // then along that meridian. The tie rules match land-grid.ts's definition of land status.
+    const xc = colCentre(g, col);
+    const yc = rowCentre(g, row);
+    const hLo = Math.min(xc, x);
+    const hHi = Math.max(xc, x);
+    const vLo = Math.min(yc, y);
+    const vHi = Math.max(yc, y);
+    let land = flags & CELL_LAND;
+    const xy = this.xy;
+    const end = g.edgeStart[cell + 1] as number;
+    for (let k = g.edgeStart[cell] as number; k < end; k++) {
+      const e = 4 * (g.edgeIds[k] as number);
+      const x1 = xy[e] as number;
+      const y1 = xy[e + 1] as number;
+      const x2 = xy[e + 2] as number;
+      const y2 = xy[e + 3] as number;
+      if (pointOnSegment(x, y, x1, y1, x2, y2)) return true;
+      if (y1 < yc !== y2 < yc) {
+        const xs =
+          y1 < y2
+            ? x1 + ((yc - y1) * (x2 - x1)) / (y2 - y1)
+            : x2 + ((yc - y2) * (x1 - x2)) / (y1 - y2);
+        if (xs > hLo && xs <= hHi) land ^= 1;
+      }
+      if (x1 <= x !== x2 <= x) {
+        const ys = edgeYAtX(x1, y1, x2, y2, x);
+        if (ys >= vLo && ys < vHi) land ^= 1;
+      }
+    }
+    return land !== 0;
+  }
+
+  // ---- paths ----------------------------------------------------------------------------------
+
+  /**
+   * Whether the stretch of geodesic between points i0 and i1 (p and q) certainly stays in pure sea
+   * cells. The stretch bows away from the chord p-q by its sagitta, measured at the midpoint;
+   * twice that (the arc is nearly a parabola over a few tens of nm, so its largest deviation is
+   * close to the midpoint's) widens the chord's box. Near the poles lon/lat curves too sharply
+   * for that estimate, so those stretches are always tested piece by piece.
+   */
+  private runSurelyAtSea(
+    path: DenseGeodesic,
+    i0: number,
+    i1: number,
+    p: LatLon,
+    q: LatLon,
+  ): boolean {
+    if (Math.abs(p.lat) > COARSE_MAX_ABS_LAT || Math.abs(q.lat) > COARSE_MAX_ABS_LAT) return false;
+    const m = path.pointAtFraction((i0 + i1) / 2 / path.pieces);
+    if (Math.abs(m.lat) > COARSE_MAX_ABS_LAT) return false;
+    // Longitudes unwrapped relative to p, so a stretch across the antimeridian stays contiguous.
+    const qx = p.lon + wrapLonDelta(q.lon - p.lon);
+    const mx = p.lon + wrapLonDelta(m.lon - p.lon);
+    const sagitta = Math.hypot(mx - (p.lon + qx) / 2, m.lat - (p.lat + q.lat) / 2);
+    const margin = 2 * sagitta + 1e-6;
+    return this.boxIsPureSea(
+      Math.min(p.lon, qx, mx) - margin,
+      Math.min(p.lat, q.lat, m.lat) - margin,
+      Math.max(p.lon, qx, mx) + margin,
+      Math.max(p.lat, q.lat, m.lat) + margin,
+    );
+  }
+
+  /** Whether every cell meeting the box is pure sea; x may run past ±180 (columns wrap). */
+  private boxIsPureSea(x0: number, y0: number, x1: number, y1: number): boolean {
+    const g = this.grid;
+    const r0 = rowOf(g, y0);
+    const r1 = rowOf(g, y1);
+    const c0 = Math.floor((x0 + 180) / g.cellDeg);
+    const c1 = Math.floor((x1 + 180) / g.cellDeg);
+    for (let r = r0; r <= r1; r++) {
+      for (let cc = c0; cc <= c1; cc++) {
+        const c = cc < 0 ? cc + g.cols : cc >= g.cols ? cc - g.cols : cc;
+        if ((g.cells[r * g.cols + c] as number) !== 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the straight lon/lat piece from (x1, y1) to (x2, y2) meets any coastline edge. */
+  private pieceHitsLand(x1: number, y1: number, x2: number, y2: number): boolean {
+    if (Math.abs(x2 - x1) <= 180) return this.segmentHitsLand(x1, y1, x2, y2);
+    // The piece crosses the antimeridian: split it there.
+    const x2u = x2 - Math.sign(x2 - x1) * 360;
+    const side = x1 > 0 ? 180 : -180;
+    const yCross = y1 + ((side - x1) / (x2u - x1)) * (y2 - y1);
+    return (
+      this.segmentHitsLand(x1, y1, side, yCross) || this.segmentHitsLand(-side, yCross, x2, y2)
+    );
+  }
+
+  private segmentHitsLand(x1: number, y1: number, x2: number, y2: number): boolean {
+    const g = this.grid;
+    const c0 = colOf(g, Math.min(x1, x2));
+    const c1 = colOf(g, Math.max(x1, x2));
+    const r0 = rowOf(g, Math.min(y1, y2));
+    const r1 = rowOf(g, Math.max(y1, y2));
+    const xy = this.xy;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * g.cols + c;
+        const flags = g.cells[cell] as number;
+        // Pure sea: nothing to test. Pure land cells are only reachable by crossing a coast
+        // cell's edge (the path starts at sea), so they need no test either.
+        if ((flags & CELL_COAST) === 0) continue;
+        const end = g.edgeStart[cell + 1] as number;
+        for (let k = g.edgeStart[cell] as number; k < end; k++) {
+          const e = 4 * (g.edgeIds[k] as number);
+          if (
+            segmentsIntersect(
+              x1,
+              y1,
+              x2,
+              y2,
+              xy[e] as number,
+              xy[e + 1] as number,
+              xy[e + 2] as number,
+              xy[e + 3] as number,
+            )
+          ) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  // ---- neighbourhoods -------------------------------------------------------------------------
+
+  /**
+   * Calls visit for every edge in the cells covering all points within radiusNm of (lon, lat) in
+   * the local projection (possibly more than once for an edge spanning cells), with the edge
+   * shifted by a multiple of 360 degrees so that it lies on the same side of the antimeridian.
+   */
+  private forEachEdgeNear(
+    lon: number,
+    lat: number,
+    radiusNm: number,
+    visit: (x1: number, y1: number, x2: number, y2: number) => void,
+  ): void {
+    const g = this.grid;
+    const dLat = radiusNm / NM_PER_DEG_LAT;
+    const cosLat = Math.cos((lat * Math.PI) / 180);
+    const dLon = cosLat > 1e-9 ? dLat / cosLat : 360;
+    const r0 = rowOf(g, lat - dLat);
+    const r1 = rowOf(g, lat + dLat);
+    let c0: number;
+    let c1: number;
+    if (dLon >= 180) {
+      c0 = 0;
+      c1 = g.cols - 1;
+    } else {
+      c0 = Math.floor((lon - dLon + 180) / g.cellDeg);
+      c1 = Math.floor((lon + dLon + 180) / g.cellDeg);
+    }
+    const xy = this.xy;
+    for (let r = r0; r <= r1; r++) {
+      for (let cc = c0; cc <= c1; cc++) {
+        const c = ((cc % g.cols) + g.cols) % g.cols;
+        const cell = r * g.cols + c;
+        if (((g.cells[cell] as number) & CELL_COAST) === 0) continue;
+        const end = g.edgeStart[cell + 1] as number;
+        for (let k = g.edgeStart[cell] as number; k < end; k++) {
+          const e = 4 * (g.edgeIds[k] as number);
+          const x1 = xy[e] as number;
+          const x2 = xy[e + 2] as number;
+          const shift = lonShiftTowards(lon, (x1 + x2) / 2);
+          visit(x1 + shift, xy[e + 1] as number, x2 + shift, xy[e + 3] as number);
+        }
+      }
+    }
+  }
+
+  /** Nearest points on coastline edges within maxNm of (lon, lat), nearest first. */
+  private coastPointsNear(lon: number, lat: number, maxNm: number): CoastPoint[] {
+    const xScale = Math.cos((lat * Math.PI) / 180);
+    const out: CoastPoint[] = [];
+    this.forEachEdgeNear(lon, lat, maxNm, (x1, y1, x2, y2) => {
+      const n = nearestOnSegment(lon, lat, x1, y1, x2, y2, xScale);
+      const distNm = Math.sqrt(n.d2) * NM_PER_DEG_LAT;
+      if (distNm > maxNm) return;
+      // Unit normal of the edge in the local projection (either side; both are tried).
+      const ex = (x2 - x1) * xScale;
+      const ey = y2 - y1;
+      const len = Math.hypot(ex, ey) || 1;
+      out.push({ x: n.x, y: n.y, distNm, nx: -ey / len, ny: ex / len });
+    });
+    out.sort((p, q) => p.distNm - q.distNm);
+    return out;
+  }
+
+  /**
+   * A sea point `clearance` nm from coast point c with no coastline within `clearance` of it,
+   * trying three directions: straight on from the query point through c, and both normals of the
+   * edge. The clearance disc is edge-free, so the short line from c to the point is open water.
+   */
+  private clearSeaPointBeside(
+    lon: number,
+    lat: number,
+    c: CoastPoint,
+    clearance: number,
+  ): LatLon | null {
+    const xScale = Math.cos((lat * Math.PI) / 180);
+    const ax = (c.x - lon) * xScale;
+    // Step from c in c's own local scale, so that q's clearance check (about q) agrees.
+    const cScale = Math.cos((c.y * Math.PI) / 180);
+    const ay = c.y - lat;
+    const alen = Math.hypot(ax, ay);
+    const directions: Array<[number, number]> = [
+      [c.nx, c.ny],
+      [-c.nx, -c.ny],
+    ];
+    if (alen > 0) directions.unshift([ax / alen, ay / alen]);
+    for (const [ux, uy] of directions) {
+      const stepDeg = clearance / NM_PER_DEG_LAT;
+      const qLat = c.y + uy * stepDeg;
+      if (qLat < -90 || qLat > 90) continue;
+      const qLon = normalizeLon(c.x + (cScale > 1e-9 ? (ux * stepDeg) / cScale : 0));
+      if (this.isLandXY(qLon, qLat)) continue;
+      // q is `clearance` from c by construction; allow for the projections about p and q
+      // differing slightly.
+      if (this.distanceToCoastNm({ lat: qLat, lon: qLon }, clearance) < clearance * 0.98) continue;
+      return { lat: qLat, lon: qLon };
+    }
+    return null;
+  }
+}
+
+interface CoastPoint {
+  /** Nearest point on the edge (lon may lie outside [-180, 180) near the antimeridian). */
+  x: number;
+  y: number;
+  distNm: number;
+  /** A unit normal of the edge in the local projection. */
+  nx: number;
+  ny: number;
+}
+
+/** The multiple of 360 that brings longitude x nearest to lon. */
+function lonShiftTowards(lon: number, x: number): number {
+  const d = x - lon;
+  if (d > 180) return -360;
+  if (d < -180) return 360;
+  return 0;
+}
+
+/** A longitude difference taken the short way round, in [-180, 180]. */
+function wrapLonDelta(d: number): number {
+  return d > 180 ? d - 360 : d < -180 ? d + 360 : d;
+}
+
+function clampLat(lat: number): number {
+  return lat < -90 ? -90 : lat > 90 ? 90 : lat;
+}

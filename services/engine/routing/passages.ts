@@ -1,0 +1,661 @@
+/**
+ * Canals and straits that the router treats as explicit passages.
+ *
+ * A coastline at 1:50m (Natural Earth) closes canals and makes many straits too narrow (or
+ * closes them), so the router cannot find them from the land mask alone. Each passage here is an
+ * ordered centre line [lat, lon] (WGS84, decimal degrees) from one open-sea end to the other,
+ * following the canal or the traffic lanes, plus the published dimensional limits that gate it
+ * for a vessel.
+ *
+ * Pure data and types, no I/O. Where each geometry and each limit comes from, and what is
+ * verified and what is not, is in docs/routing-data.md. Limits carry `limits_verified: false`
+ * where the figure could not be found in a citable source; such figures must not be used to
+ * refuse a route without review.
+ */
+
+export interface PassageLimits {
+  /** Maximum draught (m). For canals in fresh water the authority's basis is given in notes. */
+  max_draft_m?: number;
+  max_beam_m?: number;
+  max_loa_m?: number;
+  /** Maximum height above the waterline (m), set by bridges or cables. */
+  max_air_draft_m?: number;
+}
+
+export interface Passage {
+  /** Stable lower-case id used by callers to require or avoid it. */
+  id: string;
+  name: string;
+  kind: "canal" | "strait";
+  /**
+   * Ordered centre-line waypoints [lat, lon] from one open-sea end to the other, following the
+   * canal or the traffic lanes. The first and last points are in open water beyond the narrows.
+   * Canals cross land in any coastline dataset by design.
+   */
+  waypoints: Array<[number, number]>;
+  /** Published dimensional limits, where the passage has them. */
+  limits?: PassageLimits;
+  /** Authority + year (+ URL) for the limits. */
+  limits_source?: string;
+  /**
+   * false when one or more limit values could not be verified in a citable source (see notes);
+   * true when every value given was found in the cited source. Absent when there are no limits.
+   */
+  limits_verified?: boolean;
+  /**
+   * Published length of the canal between its termini (km), where one is published. The
+   * waypoint polyline is a simplified centre line and is shorter than the real channel (see
+   * docs/routing-data.md); a router that reports distances should use this length for the
+   * canal section when it is given.
+   */
+  published_length_km?: number;
+  published_length_source?: string;
+  /** Typical transit facts a router may use. */
+  transit?: { typical_hours?: number; speed_limit_kts?: number; source?: string };
+  /**
+   * Optional passages are not needed to connect the world's oceans at 1:50m (they are open in
+   * the coastline data or serve regional traffic); they exist so callers can avoid or require
+   * them by id.
+   */
+  optional?: boolean;
+  notes?: string;
+}
+
+export const PASSAGES: readonly Passage[] = [
+  // ---------------------------------------------------------------- canals
+  {
+    id: "suez",
+    name: "Suez Canal",
+    kind: "canal",
+    // North: Port Said fairway/anchorage -> Port Said -> El Qantara -> Ballah -> Ismailia
+    // (Lake Timsah) -> Deversoir -> Great Bitter Lake -> Little Bitter Lake -> Shallufa ->
+    // Port Tewfik -> Suez Bay. Centre line at canal scale, approximate (see docs).
+    waypoints: [
+      [31.4, 32.37],
+      [31.3, 32.33],
+      [31.22, 32.32],
+      [31.05, 32.31],
+      [30.9, 32.31],
+      [30.78, 32.31],
+      [30.65, 32.31],
+      [30.57, 32.3],
+      [30.5, 32.33],
+      [30.42, 32.35],
+      [30.35, 32.38],
+      [30.28, 32.43],
+      [30.2, 32.48],
+      [30.12, 32.53],
+      [30.04, 32.56],
+      [29.95, 32.56],
+      [29.85, 32.55],
+    ],
+    limits: { max_draft_m: 20.1, max_beam_m: 77.5, max_air_draft_m: 68 },
+    published_length_km: 193.3,
+    published_length_source:
+      "Suez Canal Authority figure 193.30 km including the northern and southern access channels (as quoted on thespiceroute2017.blogspot.com 'Suez Canal', 2017); seapace.com Suez Canal info (older): overall 192.548 km, Port Said to Ismailia 78.5 km, Ismailia to Port Tewfik 83.75 km",
+    limits_source:
+      "Suez Canal Authority draft/beam tables as summarised in: SIS Egypt, 'Importance of the Suez Canal' (66 ft permissible draft from Jan 2010), http://www.sis.gov.eg/section/4241/4251?lang=en-us; shiptradehouse.com 'Suezmax' (945 m2 wetted section: 20.1 m draught up to 50.0 m beam, 12.2 m draught at the maximum 77.5 m beam; air draft 68 m under the Suez Canal Bridge), http://shiptradehouse.com/en/suezmax",
+    limits_verified: true,
+    transit: {
+      typical_hours: 14,
+      source:
+        "Egyptian Maritime Data Bank, 'Suez Canal - Traffic System' (archived 2013): 'from 12 to 16 hours to transit the Canal'; convoy system",
+    },
+    notes:
+      "No LOA limit. The draught limit depends on beam (SCA table): 20.1 m (66 ft) only for beam <= 50 m, falling to 12.2 m at the maximum beam of 77.5 m (254 ft 3 in); vessels with beam > 210 ft transit only with beam wind <= 10 kn (SCA Rules of Navigation art. 52, lethagencies.com/RON/art52.htm). A caller with beam > 50 m must check the SCA table. Convoys: two southbound, one northbound per day (EMDB). Older speed limits 13-14 km/h (7.0-7.6 kn) are reported by seapace.com for the pre-2010 canal and are not used here.",
+  },
+  {
+    id: "panama",
+    name: "Panama Canal",
+    kind: "canal",
+    // Atlantic: Limon Bay anchorage -> Colon breakwater -> Cristobal -> Gatun/Agua Clara locks ->
+    // Gatun Lake channel -> Gamboa -> Culebra (Gaillard) Cut -> Pedro Miguel / Cocoli ->
+    // Miraflores -> Balboa -> Bridge of the Americas -> Pacific anchorage.
+    waypoints: [
+      [9.42, -79.93],
+      [9.39, -79.92],
+      [9.35, -79.91],
+      [9.27, -79.92],
+      [9.22, -79.89],
+      [9.17, -79.85],
+      [9.15, -79.8],
+      [9.13, -79.75],
+      [9.12, -79.7],
+      [9.08, -79.67],
+      [9.05, -79.64],
+      [9.02, -79.61],
+      [9.0, -79.59],
+      [8.95, -79.565],
+      [8.91, -79.54],
+      [8.87, -79.52],
+    ],
+    limits: { max_loa_m: 366, max_beam_m: 51.25, max_draft_m: 15.2, max_air_draft_m: 57.91 },
+    limits_source:
+      "Panama Canal Authority (ACP) Neopanamax locks (opened 26 Jun 2016), as quoted by brafam.com 'Basic transit requirements Neo-Panamax' (LOA 366 m, beam 51.25 m, max height 57.9 m, draft 15.2 m TFW 'subject to change'), http://brafam.com/questions/basic-transit-requirements-neo-panamax/ and wikimili.com/en/Panamax (citing ACP 'Vessel Requirements'); Panamax locks: LOA 294.13 m, beam 32.31 m, draft 12.04 m TFW, air draft 57.91 m (same sources)",
+    limits_verified: true,
+    transit: {
+      typical_hours: 10.5,
+      source:
+        "J.-P. Rodrigue, The Geography of Transport Systems, 'Average Transit Times for the Panama Canal, 2002-2012' (source ACP): canal transit time 'relatively stable around 10.5 hours' (excludes waiting), https://people.hofstra.edu/geotrans/eng/ch1en/appl1en/panama_transit.html",
+    },
+    notes:
+      "Two lock sets. The limits above are the larger Neopanamax locks (Agua Clara / Cocoli); the original Panamax locks (Gatun / Pedro Miguel / Miraflores) take at most LOA 294.13 m, beam 32.31 m, draft 12.04 m TFW. Draft is in Tropical Fresh Water (Gatun Lake, density 0.9954) and the ACP reduces it in dry seasons by advisory (e.g. 2024 advisories in safety4sea.com); a vessel at 15.2 m TFW needs less in sea water. Air draft is set by the Bridge of the Americas (57.91 m / 190 ft). Waiting time (Canal Waters Time) is extra and variable.",
+  },
+  {
+    id: "kiel",
+    name: "Kiel Canal (Nord-Ostsee-Kanal)",
+    kind: "canal",
+    // West: Elbe fairway off Brunsbuettel -> Brunsbuettel locks -> Hochdonn -> Gruenental ->
+    // Oldenbuettel -> Rendsburg -> Sehestedt -> Levensau -> Kiel-Holtenau locks -> Kiel Fjord.
+    waypoints: [
+      [53.86, 9.02],
+      [53.885, 9.12],
+      [53.895, 9.145],
+      [53.95, 9.2],
+      [54.03, 9.27],
+      [54.1, 9.36],
+      [54.17, 9.47],
+      [54.23, 9.57],
+      [54.3, 9.67],
+      [54.33, 9.75],
+      [54.37, 9.83],
+      [54.36, 9.95],
+      [54.37, 10.06],
+      [54.365, 10.14],
+      [54.4, 10.175],
+      [54.45, 10.2],
+      [54.52, 10.27],
+    ],
+    limits: { max_loa_m: 235.5, max_beam_m: 32.5, max_draft_m: 9.5, max_air_draft_m: 40 },
+    published_length_km: 97.96,
+    published_length_source:
+      "Kreishafen Rendsburg, 'The Kiel Canal': Brunsbuettel locks at canal km 0.68, Kiel-Holtenau locks at km 98.64 (lock to lock 97.96 km), https://www.kreishafen-rd.de/en/the-port/the-kiel-canal.html ; WSV brochure: length 98.6 km",
+    limits_source:
+      "Kiel Canal operating limits as given in the Wikipedia 'Kiel Canal' article (mirrored at liquisearch.com/kiel_canal/operation and alphaship.shipnext.com): max LOA 235.50 m, max beam 32.50 m with draught up to 7.00 m; ships up to 160 m LOA may draw up to 9.50 m; fixed bridges 42 m clearance (air draft 40 m); Federal Waterways and Shipping Administration (WSV) brochure 'The Kiel Canal' (length 98.6 km), docslib.org/doc/4662727",
+    limits_verified: true,
+    transit: {
+      typical_hours: 8,
+      speed_limit_kts: 8.1,
+      source:
+        "Speed: 15 km/h (8.1 kn) maximum, German Wikipedia 'Nord-Ostsee-Kanal' infobox (mirror de.zxc.wiki). Hours: passenger accounts of cruise-ship transits (about 8 h Brunsbuettel-Holtenau), e.g. travelcounsellors.co.uk (2010), larrymuffin.blogspot.com (2012); not an authority figure",
+    },
+    notes:
+      "Draught and size interact: the 9.5 m draught applies only to ships up to 160 m LOA; a ship at the maximum 235.5 m x 32.5 m may draw at most 7.0 m (traffic groups and pilot/helmsman rules per the canal's traffic regulations, not encoded here). Brackish/fresh water. Saves on average 250 nm against the route round the Skaw (WSV: 460 km). The official WSV vessel-size table was not found in the stored sources.",
+  },
+  {
+    id: "corinth",
+    name: "Corinth Canal",
+    kind: "canal",
+    // Straight cut on bearing 131.5 deg from Poseidonia (Gulf of Corinth) to Isthmia (Saronic Gulf).
+    waypoints: [
+      [37.975, 22.9],
+      [37.958, 22.94],
+      [37.949, 22.9567],
+      [37.9111, 23.0109],
+      [37.9, 23.035],
+      [37.89, 23.06],
+    ],
+    limits: { max_draft_m: 7.3, max_air_draft_m: 52 },
+    published_length_km: 6.343,
+    published_length_source:
+      "AEDIK, 'The Canal - Specifications' (6,343 m including the ports of Poseidonia and Isthmia)",
+    limits_source:
+      "AEDIK (Corinth Canal operator), 'The Canal - Specifications': channel 24.60 m wide at sea level, 21.00 m at the bottom, depth 8.00 m on the axis below mean low water, air draft limited to 52 m by the rail and road bridges, length 6,343 m on bearing 131.5/311.5 deg, http://aedik.gr/the-canal/specifications/?lang=en ; the 7.3 m draught is from secondary sources only (bjorkaoddities.com, newsps.ru: 'width up to 16.5 m and depth 7.3 m')",
+    limits_verified: false,
+    transit: {
+      source:
+        "Towage is compulsory for larger vessels (AEDIK); one-way traffic; no hour figure verified",
+    },
+    notes:
+      "No beam limit is given: the channel is 24.6 m wide at the surface; secondary sources quote 16.5 m (unverified); the cruise ship Braemar (beam 22.5 m, LOA 195.8 m) transited in Oct 2019. The draught limit 7.3 m is unverified (the authority gives an 8.0 m channel depth). Canal is closed at times for rockfall repairs.",
+    optional: true,
+  },
+  {
+    id: "cape-cod",
+    name: "Cape Cod Canal",
+    kind: "canal",
+    // Buzzards Bay approach channel -> Railroad bridge -> Bourne -> Sagamore -> Cape Cod Bay jetties.
+    waypoints: [
+      [41.66, -70.72],
+      [41.7, -70.655],
+      [41.735, -70.615],
+      [41.745, -70.6],
+      [41.76, -70.565],
+      [41.77, -70.535],
+      [41.775, -70.505],
+      [41.78, -70.49],
+      [41.79, -70.45],
+    ],
+    limits: { max_draft_m: 9.75, max_air_draft_m: 41.1 },
+    limits_source:
+      "US Army Corps of Engineers canal as described in Cape Cod Commission, 'Regional Transportation Plan 2012' (480 ft wide, 32 ft deep channel at MLW; bridges 135 ft overhead clearance), yumpu.com/en/document/view/49623463; Cape Cod Canal Railroad Bridge 135 ft (41 m) clearance when raised (Wikipedia via oceansart.us)",
+    limits_verified: false,
+    notes:
+      "32 ft (9.75 m) is the authorized channel depth at mean low water, not a published maximum draught; the usable draught is less (squat, under-keel clearance) and no authority draught limit was found. 135 ft (41.1 m) is the bridges' vertical clearance. Saves about 135 statute miles round Cape Cod. Strong tidal current (up to 5.2 mph).",
+    optional: true,
+  },
+  // ---------------------------------------------------------------- Turkish Straits
+  {
+    id: "bosporus",
+    name: "Bosporus (Istanbul Strait)",
+    kind: "strait",
+    // Black Sea approach -> Rumeli/Anadolu Feneri entrance -> Buyukdere -> Yenikoy -> Kandilli
+    // narrows -> Besiktas/Uskudar -> Sea of Marmara.
+    waypoints: [
+      [41.32, 29.17],
+      [41.235, 29.13],
+      [41.2, 29.105],
+      [41.17, 29.075],
+      [41.135, 29.075],
+      [41.11, 29.06],
+      [41.085, 29.06],
+      [41.065, 29.045],
+      [41.045, 29.025],
+      [41.025, 29.01],
+      [41.0, 28.995],
+      [40.96, 28.99],
+    ],
+    limits: { max_air_draft_m: 58 },
+    limits_source:
+      "Turkish Straits Maritime Traffic Regulations (1998) and Administration notices, as summarised by BIMCO 'Turkey - General information' and bosphorusstrait.com 'Passage restrictions': vessels with air draught of 58 m or more may not pass; 54-58 m only with tug escort; no definite LOA or draught restriction",
+    limits_verified: true,
+    notes:
+      "The air-draught limit is strict (< 58 m): a vessel of exactly 58 m may not pass. No LOA/draught limit, but vessels 200-300 m LOA or > 15 m draught must send the SP-1 report 48 h ahead (10-15 m: 24 h), vessels > 300 m LOA must plan with the Administration and report 72 h ahead; a 'vessel restricted in her ability to manoeuvre' is LOA >= 150 m and draught >= 10 m (1998 regulations art. 2). Large vessels and tankers transit one way, by daylight, on the Administration's schedule. Currents to 7-8 kn at Kandilli; 12 course alterations.",
+  },
+  {
+    id: "dardanelles",
+    name: "Dardanelles (Canakkale Strait)",
+    kind: "strait",
+    // Aegean entrance (Kumkale/Mehmetcik) -> Canakkale narrows (Kilitbahir) -> Nara ->
+    // 1915 Canakkale Bridge (Gelibolu/Lapseki) -> Sea of Marmara.
+    waypoints: [
+      [39.97, 26.08],
+      [40.02, 26.19],
+      [40.06, 26.27],
+      [40.1, 26.34],
+      [40.14, 26.385],
+      [40.18, 26.41],
+      [40.21, 26.44],
+      [40.26, 26.5],
+      [40.31, 26.58],
+      [40.36, 26.64],
+      [40.41, 26.7],
+      [40.46, 26.78],
+      [40.52, 26.92],
+    ],
+    notes:
+      "No dimensional limits verified. Since March 2022 the strait is spanned by the 1915 Canakkale Bridge (main span 2,023 m, towers 318 m); its navigational clearance was not found in the stored sources, so no air-draught limit is set. Same Turkish Straits regulations and reporting as the Bosporus. The Aegean entrance line Mehmetcik Burnu 40 03N 26 11E - Kumkale Burnu 40 01N 26 12E closes the Mediterranean ECA (MEPC.361(79)).",
+  },
+  // ---------------------------------------------------------------- Europe
+  {
+    id: "gibraltar",
+    name: "Strait of Gibraltar",
+    kind: "strait",
+    // Atlantic (off Cape Trafalgar/Spartel) -> TSS off Tarifa -> Europa Point -> Alboran Sea.
+    waypoints: [
+      [35.9, -6.25],
+      [35.92, -5.95],
+      [35.95, -5.7],
+      [35.96, -5.5],
+      [35.98, -5.35],
+      [36.02, -5.2],
+      [36.06, -5.0],
+    ],
+    notes:
+      "TSS in the Strait of Gibraltar (IMO-adopted). Open at 1:50m; an explicit passage so callers can require or avoid it and so traffic scoring knows the chokepoint. No dimensional limits.",
+  },
+  {
+    id: "dover",
+    name: "Strait of Dover",
+    kind: "strait",
+    // English Channel (off Dungeness/Boulogne) -> Dover Strait TSS -> Southern North Sea.
+    waypoints: [
+      [50.6, 0.7],
+      [50.78, 1.1],
+      [50.93, 1.35],
+      [51.02, 1.5],
+      [51.13, 1.7],
+      [51.25, 1.9],
+      [51.38, 2.1],
+    ],
+    notes:
+      "Dover Strait TSS (first IMO-approved TSS, 1967); north-east-bound lane on the French side, south-west-bound on the English side; the centre line here follows the separation zone. No dimensional limits; deep-draught vessels use the deep-water route. Open at 1:50m (about 18 nm wide).",
+  },
+  {
+    id: "oresund",
+    name: "Oresund (The Sound)",
+    kind: "strait",
+    // Kattegat -> Helsingor/Helsingborg narrows -> east of Ven -> Copenhagen roads -> Drogden
+    // channel -> south of Saltholm -> off Falsterbo -> Baltic.
+    waypoints: [
+      [56.15, 12.5],
+      [56.04, 12.63],
+      [55.96, 12.67],
+      [55.85, 12.75],
+      [55.72, 12.72],
+      [55.64, 12.7],
+      [55.57, 12.715],
+      [55.5, 12.74],
+      [55.4, 12.74],
+      [55.3, 12.7],
+      [55.22, 12.7],
+    ],
+    limits: { max_draft_m: 7.7 },
+    limits_source:
+      "Drogden channel: dredged depth 8.0 m (Wikipedia 'Drogden'; Danish and Swedish maritime authorities, 'Navigational safety in the Sound' 2006: Drogden 8 m, Flintrannan 8.4 m); 7.7 m as the navigable depth in es.wikipedia 'Drogden' citing Sound VTS 'Drogden and the Flint' (archived 2014)",
+    limits_verified: false,
+    notes:
+      "The controlling depth is the Drogden channel (about 8 m); the usable draught of 7.7 m is a secondary figure and sources differ (8.0 m depth vs 7.7 m). Ships with a deeper draught use the Great Belt (Route T). Ships taller than 35 m in Drogden need permission (Copenhagen airport approach). The Oresund Bridge (Flintrannan side) limits air draught; its clearance was not verified here.",
+  },
+  {
+    id: "great-belt",
+    name: "Great Belt (Route T)",
+    kind: "strait",
+    // Kattegat (Route T south of Anholt) -> Sjaellands Rev -> Great Belt north -> East Bridge
+    // TSS (Sprogo-Zealand) -> Langeland east -> Kiel Bight / Fehmarn Belt.
+    waypoints: [
+      [56.45, 11.55],
+      [56.2, 11.35],
+      [55.95, 11.1],
+      [55.8, 10.97],
+      [55.7, 10.92],
+      [55.55, 10.93],
+      [55.42, 11.0],
+      [55.34, 11.04],
+      [55.25, 11.03],
+      [55.12, 11.0],
+      [55.0, 10.98],
+      [54.9, 10.95],
+      [54.8, 10.93],
+      [54.7, 10.97],
+      [54.62, 11.2],
+    ],
+    limits: { max_air_draft_m: 65, max_draft_m: 15 },
+    limits_source:
+      "Air draught: Danish Defence, VTS Great Belt 'Facts on VTS Great Belt' (East Bridge navigation span, free vertical clearance 65 m at mean sea level; TSS between pylons 16 and 17), forsvaret.dk; depth: IMO routeing measures for Route T (puc.overheid.nl/nsi PUC_1571_14): 17 m maximum obtainable depth NE of Gedser, charted depths may be up to 2 m less; Route T recommended for ships > 40,000 dwt or draught 13 m (boatbuilding.xyz quoting Sailing Directions)",
+    limits_verified: false,
+    notes:
+      "The 65 m air draught under the East Bridge is verified (at mean sea level; water level varies). The 15 m draught is derived (17 m minimum depth of Route T less the 2 m IMO caution), not a published limit; ships with draught >= 11 m should take a pilot (IMO), >= 13 m not taking one are reported to the flag state (Danish Pilotage Authority). Vessels > 1000 GT or air draught > 18 m must use the East Bridge (the West Bridge gives 18 m).",
+  },
+  {
+    id: "messina",
+    name: "Strait of Messina",
+    kind: "strait",
+    // Tyrrhenian (off Capo Peloro) -> Ganzirri/Punta Pezzo narrows -> Messina -> Ionian Sea.
+    waypoints: [
+      [38.36, 15.7],
+      [38.3, 15.67],
+      [38.26, 15.645],
+      [38.22, 15.615],
+      [38.17, 15.6],
+      [38.12, 15.6],
+      [38.05, 15.58],
+      [37.96, 15.55],
+    ],
+    notes:
+      "TSS and VTS (Messina); narrowest about 1.6 nm between Capo Peloro and Punta Pezzo, strong tidal currents. No dimensional limits verified; overhead power-line clearance (Pylons of Messina, disused) not verified.",
+    optional: true,
+  },
+  {
+    id: "bonifacio",
+    name: "Strait of Bonifacio",
+    kind: "strait",
+    // West (off Capo di Feno) -> between Lavezzi (Corsica) and Razzoli (La Maddalena) -> east.
+    waypoints: [
+      [41.38, 8.95],
+      [41.36, 9.08],
+      [41.34, 9.2],
+      [41.325, 9.3],
+      [41.31, 9.4],
+      [41.28, 9.52],
+      [41.25, 9.65],
+    ],
+    notes:
+      "PSSA (IMO, 2011) with a TSS; France and Italy restrict laden tankers and ships carrying dangerous goods under their flags (not verified here). Regulatory, not dimensional: no limits set.",
+    optional: true,
+  },
+  // ---------------------------------------------------------------- Middle East
+  {
+    id: "bab-el-mandeb",
+    name: "Bab-el-Mandeb",
+    kind: "strait",
+    // Gulf of Aden -> TSS in the western (large) strait, west of Perim (Mayyun) -> Red Sea.
+    waypoints: [
+      [12.35, 43.75],
+      [12.45, 43.55],
+      [12.55, 43.42],
+      [12.62, 43.35],
+      [12.72, 43.27],
+      [12.85, 43.18],
+      [13.0, 43.08],
+    ],
+    notes:
+      "TSS west of Perim Island. No dimensional limits. Security risk area (attacks on shipping from late 2023); scoring, not geometry, should carry that.",
+  },
+  {
+    id: "hormuz",
+    name: "Strait of Hormuz",
+    kind: "strait",
+    // Gulf of Oman -> TSS round Musandam (between Musandam/Quoin Is. and Larak) -> Persian Gulf.
+    waypoints: [
+      [25.8, 57.1],
+      [26.05, 56.85],
+      [26.3, 56.65],
+      [26.5, 56.5],
+      [26.57, 56.35],
+      [26.55, 56.15],
+      [26.45, 55.95],
+      [26.35, 55.7],
+      [26.3, 55.45],
+    ],
+    notes:
+      "TSS off Musandam (IMO). No dimensional limits; the deep-water lanes accommodate the largest crude carriers.",
+  },
+  // ---------------------------------------------------------------- Asia / Australia
+  {
+    id: "malacca",
+    name: "Strait of Malacca",
+    kind: "strait",
+    // Singapore Strait west end (off Karimun) -> Port Klang approaches / One Fathom Bank ->
+    // off Penang -> northern entrance towards the Andaman Sea.
+    waypoints: [
+      [1.2, 103.45],
+      [1.4, 103.1],
+      [1.75, 102.55],
+      [2.15, 101.9],
+      [2.55, 101.35],
+      [2.9, 100.95],
+      [3.4, 100.45],
+      [4.0, 99.95],
+      [4.7, 99.4],
+      [5.4, 98.7],
+      [5.9, 98.0],
+      [6.1, 97.4],
+    ],
+    limits: { max_draft_m: 20.5 },
+    limits_source:
+      "IMO 'Rules for vessels navigating through the Straits of Malacca and Singapore' (MSC 69, 1998; A.858(20)), reiterated in MPA Singapore Port Marine Circular No. 20 of 2019 (via gac.com Hot Port News, 2 Dec 2019): deep-draught vessels (draught >= 15 m) and VLCCs keep an under-keel clearance of at least 3.5 m; 'Malaccamax' draught 20.5 m for a 25 m controlling depth (Wikipedia 'Malaccamax', citing MHI Technical Review)",
+    limits_verified: false,
+    notes:
+      "There is no published maximum draught. 20.5 m is the 'Malaccamax' design draught derived from the ~25 m controlling depth and the 3.5 m UKC rule (secondary sources); treat as indicative. Deeper ships route via Lombok/Makassar (see 'lombok'). STRAITREP mandatory reporting; TSS along the strait.",
+  },
+  {
+    id: "singapore",
+    name: "Singapore Strait",
+    kind: "strait",
+    // West (off Karimun / Phillip Channel) -> south of Sentosa and St John's -> Horsburgh.
+    waypoints: [
+      [1.15, 103.45],
+      [1.14, 103.6],
+      [1.17, 103.72],
+      [1.19, 103.8],
+      [1.205, 103.87],
+      [1.22, 103.95],
+      [1.235, 104.05],
+      [1.26, 104.15],
+      [1.29, 104.3],
+      [1.33, 104.42],
+      [1.42, 104.55],
+    ],
+    limits: { max_draft_m: 20.5 },
+    limits_source:
+      "As 'malacca': IMO Rules for vessels navigating through the Straits of Malacca and Singapore (1998) / MPA Port Marine Circular No. 20 of 2019 (UKC >= 3.5 m; DDV = draught >= 15 m); 20.5 m 'Malaccamax' draught (secondary)",
+    limits_verified: false,
+    transit: {
+      speed_limit_kts: 12,
+      source:
+        "MPA Singapore Port Marine Circular No. 20 of 2019 (via gac.com, 2019): DDVs and VLCCs in the westbound lane proceed at not more than 12 kn over ground between 01 12.51N 103 52.15E and 01 08.65N 103 44.30E (south of St John's Island to Raffles Lighthouse), as far as safe and practicable",
+    },
+    notes:
+      "The 12 kn figure applies to deep-draught vessels and VLCCs in the westbound lane only. Eastbound deep-draught vessels use the deep-water routes (Phillip Channel, Singapore Strait). 20.5 m draught is indicative, not a published limit.",
+  },
+  {
+    id: "sunda",
+    name: "Sunda Strait",
+    kind: "strait",
+    // Java Sea (off Merak) -> west of Sangiang -> Indian Ocean (off Krakatau / Java Head).
+    waypoints: [
+      [-5.65, 106.0],
+      [-5.8, 105.88],
+      [-5.92, 105.8],
+      [-6.05, 105.72],
+      [-6.15, 105.55],
+      [-6.25, 105.35],
+      [-6.45, 105.05],
+    ],
+    notes:
+      "TSS adopted 2019 (Indonesia). Reported controlling depth about 20 m (secondary sources on 'Malaccamax'; unverified), so not a deep-draught alternative; no limit is set because none was verified.",
+    optional: true,
+  },
+  {
+    id: "lombok",
+    name: "Lombok Strait",
+    kind: "strait",
+    // Bali Sea -> between Bali/Nusa Penida and Lombok -> Indian Ocean.
+    waypoints: [
+      [-8.2, 115.85],
+      [-8.4, 115.8],
+      [-8.6, 115.78],
+      [-8.8, 115.78],
+      [-9.0, 115.75],
+      [-9.2, 115.7],
+    ],
+    notes:
+      "Deep-water alternative to Malacca for ships that exceed its draught (route Lombok - Makassar Strait); TSS adopted 2019. Nusa Penida and Gili Matra PSSA (MEPC 82, 2024). No dimensional limits.",
+  },
+  {
+    id: "torres",
+    name: "Torres Strait (Great North East Channel - Prince of Wales Channel)",
+    kind: "strait",
+    // Coral Sea (GNEC east end near Bramble Cay) -> Great North East Channel -> Varzin Passage ->
+    // Prince of Wales Channel -> Booby Island pilot boarding ground -> Arafura Sea.
+    waypoints: [
+      [-9.1, 144.0],
+      [-9.3, 143.65],
+      [-9.55, 143.3],
+      [-9.8, 143.0],
+      [-10.05, 142.7],
+      [-10.3, 142.45],
+      [-10.5, 142.25],
+      [-10.55, 142.1],
+      [-10.58, 141.97],
+      [-10.6, 141.85],
+      [-10.55, 141.5],
+    ],
+    limits: { max_draft_m: 12.5 },
+    limits_source:
+      "Australian Maritime Safety Authority (AMSA): maximum draught 12.5 m for all vessels from 1 Nov 2021, within tidal windows with >= 1 m under-keel clearance (UKCM system), seaandjob.com and thedcn.com.au (2021); Torres Pilots 'Draft restrictions' (12.5 m basis SW density 1.025), https://torrespilots.com.au/pilot-info/draft-restrictions/",
+    limits_verified: true,
+    notes:
+      "12.5 m requires a tidal window; up to 12.2 m transits are possible nearly every day. UKC: 1.0 m (Varzin Passage), 10% of draught in the Prince of Wales Channel for draught >= 11.9 m (Torres Pilots). Compulsory coastal pilotage for vessels >= 70 m LOA and all laden tankers; draught >= 9 m must be piloted by an AMSA-licensed pilot. Great Barrier Reef / Torres Strait PSSA.",
+  },
+  {
+    id: "taiwan",
+    name: "Taiwan Strait",
+    kind: "strait",
+    // South China Sea (off Kaohsiung) -> west of Penghu -> East China Sea (off Taipei).
+    waypoints: [
+      [22.5, 119.6],
+      [23.1, 119.25],
+      [23.8, 119.35],
+      [24.5, 119.85],
+      [25.2, 120.4],
+      [25.6, 120.9],
+    ],
+    notes:
+      "About 70 nm wide: open in the 1:50m coastline, kept as a passage so callers can avoid it (political risk). No dimensional limits.",
+    optional: true,
+  },
+  // ---------------------------------------------------------------- Americas
+  {
+    id: "magellan",
+    name: "Strait of Magellan",
+    kind: "strait",
+    // Atlantic (off Punta Dungeness) -> Primera Angostura -> Segunda Angostura -> Punta Arenas ->
+    // Cape Froward -> Paso Ingles -> Paso Largo -> Cabo Pilar -> Pacific.
+    waypoints: [
+      [-52.4, -68.2],
+      [-52.45, -68.8],
+      [-52.47, -69.3],
+      [-52.485, -69.5],
+      [-52.52, -69.58],
+      [-52.58, -69.85],
+      [-52.68, -70.2],
+      [-52.75, -70.45],
+      [-52.9, -70.65],
+      [-53.1, -70.8],
+      [-53.35, -70.83],
+      [-53.6, -70.8],
+      [-53.7, -70.85],
+      [-53.8, -70.9],
+      [-53.87, -71.1],
+      [-53.95, -71.3],
+      [-53.9, -71.55],
+      [-53.8, -71.8],
+      [-53.7, -72.05],
+      [-53.62, -72.3],
+      [-53.55, -72.55],
+      [-53.45, -72.8],
+      [-53.3, -73.05],
+      [-53.12, -73.35],
+      [-52.95, -73.7],
+      [-52.8, -74.1],
+      [-52.7, -74.5],
+      [-52.55, -75.0],
+    ],
+    notes:
+      "Chilean compulsory pilotage. No dimensional limits verified. Alternative to Cape Horn / Drake Passage and to the Panama Canal for ships that exceed its locks. Geometry approximate between the narrows (see docs).",
+  },
+  {
+    id: "windward",
+    name: "Windward Passage",
+    kind: "strait",
+    waypoints: [
+      [20.5, -73.8],
+      [20.1, -73.85],
+      [19.7, -74.0],
+      [19.3, -74.3],
+    ],
+    notes: "About 45 nm wide, open at 1:50m; kept so callers can avoid or require it.",
+    optional: true,
+  },
+  {
+    id: "florida",
+    name: "Straits of Florida",
+    kind: "strait",
+    waypoints: [
+      [24.15, -83.0],
+      [24.3, -82.0],
+      [24.35, -81.3],
+      [24.65, -80.5],
+      [25.2, -80.0],
+      [25.9, -79.9],
+      [26.6, -79.85],
+    ],
+    notes:
+      "Open at 1:50m; kept so callers can avoid or require it. Florida Keys PSSA and areas to be avoided lie on the north side.",
+    optional: true,
+  },
+];
+
+export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);

@@ -1,0 +1,179 @@
+import type { LandMask, LatLon } from "../geo/types";
+
+/**
+ * The navigation grid: one node per cell of a regular lat/lon grid whose centre is open water
+ * with some clearance from the coast, joined to its 8 neighbours (longitude wraps at the
+ * antimeridian). Whether an edge is clear of land is decided the first time a search needs it
+ * and remembered in the grid (edges are symmetric, so four directions per node are stored).
+ * Narrow waters the grid cannot resolve (canals, straits narrower than a cell) are joined by
+ * explicit passages (passages.ts), not by the grid.
+ */
+
+export interface SeaGridOptions {
+  /** Cell size in degrees (default 0.25). */
+  cellDeg?: number;
+  /** Nodes nearer than this to a coastline are left out (default 2 nm): ships keep off the coast. */
+  clearanceNm?: number;
+  /** Highest |latitude| routed (default 72): polar waters need ice data and an ice class. */
+  maxAbsLat?: number;
+}
+
+/** Mean earth radius in nm for the row distances (geodesic refinement happens on the final route). */
+const EARTH_RADIUS_NM = 3440.065;
+/**
+ * A lower bound of the geodesic distance for the A* heuristic: a great circle on a sphere of the
+ * smallest radius of curvature of WGS84 (the meridional radius at the equator, 6,335.439 km).
+ */
+const MIN_RADIUS_NM = 6_335_439 / 1852;
+
+const DEG = Math.PI / 180;
+
+/** Edge state in the memo (0 = not known yet): clear of land, blocked. */
+const CLEAR = 1;
+const BLOCKED = 2;
+
+/** Neighbour offsets: the first four are stored in the memo; the last four are their reverses. */
+const DX = [1, 1, 0, -1, -1, -1, 0, 1] as const;
+const DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;
+
+export class SeaGrid {
+  readonly cellDeg: number;
+  readonly nx: number;
+  readonly ny: number;
+  readonly maxAbsLat: number;
+  /** 1 where the cell is a node (open water with clearance). */
+  readonly sea: Uint8Array;
+  /** Per row: great-circle length of an east-west step, a north step (to row+1), a diagonal step. */
+  readonly stepEastNm: Float64Array;
+  readonly stepNorthNm: Float64Array;
+  readonly stepDiagNm: Float64Array;
+  /** Per row: latitude of the centre in radians and its cosine (for the heuristic). */
+  private readonly rowLatRad: Float64Array;
+  private readonly rowCos: Float64Array;
+  private readonly edgeMemo: Uint8Array;
+
+  constructor(
+    /** Decides which cells are nodes (open water with clearance). */
+    mask: LandMask,
+    options: SeaGridOptions = {},
+    /** Decides which edges are clear; the finer coastline, so small islands are never cut through. */
+    private readonly edgeMask: LandMask = mask,
+  ) {
+    this.cellDeg = options.cellDeg ?? 0.25;
+    this.maxAbsLat = options.maxAbsLat ?? 72;
+    const clearance = options.clearanceNm ?? 2;
+    this.nx = Math.round(360 / this.cellDeg);
+    this.ny = Math.round(180 / this.cellDeg);
+    const n = this.nx * this.ny;
+    this.sea = new Uint8Array(n);
+    this.edgeMemo = new Uint8Array(n * 4);
+    this.stepEastNm = new Float64Array(this.ny);
+    this.stepNorthNm = new Float64Array(this.ny);
+    this.stepDiagNm = new Float64Array(this.ny);
+    this.rowLatRad = new Float64Array(this.ny);
+    this.rowCos = new Float64Array(this.ny);
+    for (let y = 0; y < this.ny; y++) {
+      const lat = this.latOf(y);
+      this.rowLatRad[y] = lat * DEG;
+      this.rowCos[y] = Math.cos(lat * DEG);
+      const latN = lat + this.cellDeg;
+      this.stepEastNm[y] = greatCircleNm(lat, 0, lat, this.cellDeg);
+      this.stepNorthNm[y] = greatCircleNm(lat, 0, latN, 0);
+      this.stepDiagNm[y] = greatCircleNm(lat, 0, latN, this.cellDeg);
+      if (Math.abs(lat) > this.maxAbsLat) continue;
+      for (let x = 0; x < this.nx; x++) {
+        const p = { lat, lon: this.lonOf(x) };
+        if (!mask.isLand(p) && mask.distanceToCoastNm(p, clearance) >= clearance) {
+          this.sea[y * this.nx + x] = 1;
+        }
+      }
+    }
+  }
+
+  get size(): number {
+    return this.nx * this.ny;
+  }
+
+  latOf(y: number): number {
+    return -90 + (y + 0.5) * this.cellDeg;
+  }
+
+  lonOf(x: number): number {
+    return -180 + (x + 0.5) * this.cellDeg;
+  }
+
+  pointOf(node: number): LatLon {
+    return { lat: this.latOf(Math.floor(node / this.nx)), lon: this.lonOf(node % this.nx) };
+  }
+
+  /** The cell containing p (whether or not it is a node). */
+  cellOf(p: LatLon): number {
+    const y = Math.min(this.ny - 1, Math.max(0, Math.floor((p.lat + 90) / this.cellDeg)));
+    const x = mod(Math.floor((p.lon + 180) / this.cellDeg), this.nx);
+    return y * this.nx + x;
+  }
+
+  isNode(cell: number): boolean {
+    return this.sea[cell] === 1;
+  }
+
+  /**
+   * Calls visit(neighbour, lengthNm) for every neighbour joined to `node` by an edge clear of land.
+   * The first query of an edge tests it against the land mask; later ones read the memo.
+   */
+  forEachNeighbour(node: number, visit: (neighbour: number, lengthNm: number) => void): void {
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    for (let d = 0; d < 8; d++) {
+      const ny = y + (DY[d] as number);
+      if (ny < 0 || ny >= this.ny) continue;
+      const nb = ny * this.nx + mod(x + (DX[d] as number), this.nx);
+      if (this.sea[nb] !== 1) continue;
+      if (!this.edgeClear(node, nb, d)) continue;
+      const row = Math.min(y, ny);
+      const length =
+        DY[d] === 0
+          ? (this.stepEastNm[y] as number)
+          : DX[d] === 0
+            ? (this.stepNorthNm[row] as number)
+            : (this.stepDiagNm[row] as number);
+      visit(nb, length);
+    }
+  }
+
+  private edgeClear(node: number, nb: number, d: number): boolean {
+    // Directions 4..7 are the reverses of 0..3: store every edge once, at its "forward" end.
+    const [from, dir] = d < 4 ? [node, d] : [nb, d - 4];
+    const slot = from * 4 + dir;
+    const known = this.edgeMemo[slot];
+    if (known === CLEAR) return true;
+    if (known === BLOCKED) return false;
+    const clear = !this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2);
+    this.edgeMemo[slot] = clear ? CLEAR : BLOCKED;
+    return clear;
+  }
+
+  /**
+   * Admissible A* heuristic from a node to a point: the haversine distance on a sphere of the
+   * smallest radius of curvature, with the row's trigonometry precomputed.
+   */
+  lowerBoundToNm(node: number, to: { lat: number; lon: number; cos: number }): number {
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    const dp = to.lat * DEG - (this.rowLatRad[y] as number);
+    const dl = (to.lon - this.lonOf(x)) * DEG;
+    const h = Math.sin(dp / 2) ** 2 + (this.rowCos[y] as number) * to.cos * Math.sin(dl / 2) ** 2;
+    return 2 * MIN_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+}
+
+export function greatCircleNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const p1 = lat1 * DEG;
+  const p2 = lat2 * DEG;
+  const dp = p2 - p1;
+  const dl = (lon2 - lon1) * DEG;
+  const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
+  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const mod = (a: number, n: number) => ((a % n) + n) % n;

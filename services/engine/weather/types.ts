@@ -1,0 +1,51 @@
+/**
+ * What routing and scoring need to know about the sea at a place and time. Directions in degrees
+ * true: wind and waves in the meteorological convention (where they come FROM), currents in the
+ * oceanographic one (where they go TO).
+ */
+export interface SeaConditions {
+  /** Significant wave height of the combined sea, m. */
+  hs_m: number;
+  /** Mean wave period, s. */
+  wave_period_s: number;
+  /** Mean wave direction, coming from, deg. */
+  wave_dir_deg: number;
+  /** Sustained wind at 10 m, knots. */
+  wind_kts: number;
+  /** Wind direction, coming from, deg. */
+  wind_dir_deg: number;
+  /** Primary swell height, m. */
+  swell_hs_m: number;
+  swell_period_s: number;
+  swell_dir_deg: number;
+  /** Surface current speed, knots. */
+  current_kts: number;
+  /** Surface current direction, going to, deg. */
+  current_dir_deg: number;
+}
+
+/** Weather as a function of position and time: a forecast member, a reanalysis, or a test field. */
+export interface WeatherField {
+  /** Names where the numbers come from, for response metadata (e.g. "synthetic (not a forecast)"). */
+  readonly label: string;
+  at(lat: number, lon: number, timeMs: number): SeaConditions;
+}
+
+export const CALM: SeaConditions = {
+  hs_m: 0,
+  wave_period_s: 0,
+  wave_dir_deg: 0,
+  wind_kts: 0,
+  wind_dir_deg: 0,
+  swell_hs_m: 0,
+  swell_period_s: 0,
+  swell_dir_deg: 0,
+  current_kts: 0,
+  current_dir_deg: 0,
+};
+
+/** Flat calm everywhere, always: routing by distance alone. */
+export const CALM_WEATHER: WeatherField = {
+  label: "calm (no weather)",
+  at: () => CALM,
+};

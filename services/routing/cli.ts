@@ -1,0 +1,92 @@
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { EngineError } from "../engine/errors";
+import { OBJECTIVES } from "../engine/routing/router";
+import { routeFeature } from "./geojson";
+import { buildRoutingNetwork } from "./network";
+
+/**
+ * `voyage-risk route --from <lat,lon> --to <lat,lon> [--objective o] [--departure iso]
+ *  [--draft-m m] [--beam-m m] [--loa-m m] [--speed-kts kts] [--avoid a,b]`
+ * Prints the route as a GeoJSON Feature; on failure prints {"error": {...}} and exits non-zero.
+ */
+const latLon = z
+  .string()
+  .regex(/^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/, "expected <lat,lon>, e.g. 51.9,4.1")
+  .transform((s) => s.split(",").map(Number) as [number, number])
+  .refine(
+    ([lat, lon]) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180,
+    "latitude must be within ±90, longitude within ±180",
+  );
+const positive = z.coerce.number().positive();
+
+const argsSchema = z.object({
+  from: latLon,
+  to: latLon,
+  objective: z.enum(OBJECTIVES).default("fastest"),
+  departure: z.iso.datetime({ offset: true }).default("2026-01-15T00:00:00Z"),
+  "draft-m": positive.optional(),
+  "beam-m": positive.optional(),
+  "loa-m": positive.optional(),
+  "speed-kts": positive.max(60).default(14),
+  avoid: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+});
+
+export function runRouteCommand(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      objective: { type: "string" },
+      departure: { type: "string" },
+      "draft-m": { type: "string" },
+      "beam-m": { type: "string" },
+      "loa-m": { type: "string" },
+      "speed-kts": { type: "string" },
+      avoid: { type: "string" },
+    },
+    strict: true,
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail("invalid_input", `--${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const a = parsed.data;
+  try {
+    const route = buildRoutingNetwork().route({
+      from: { lat: a.from[0], lon: a.from[1] },
+      to: { lat: a.to[0], lon: a.to[1] },
+      objective: a.objective,
+      departureMs: Date.parse(a.departure),
+      vessel: {
+        speed_kts: a["speed-kts"],
+        draft_m: a["draft-m"],
+        beam_m: a["beam-m"],
+        loa_m: a["loa-m"],
+      },
+      avoid: a.avoid,
+    });
+    process.stdout.write(`${JSON.stringify(routeFeature(route))}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof EngineError) return fail(err.code, err.message, err.details);
+    throw err;
+  }
+}
+
+function fail(code: string, message: string, details?: Record<string, unknown>): number {
+  process.stdout.write(
+    `${JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } })}\n`,
+  );
+  return code === "invalid_input" ? 2 : 1;
+}

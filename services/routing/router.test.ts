@@ -1,0 +1,171 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engine/errors";
+import { distanceNm } from "../engine/geo/geodesic";
+import type { LatLon } from "../engine/geo/types";
+import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
+import { CALM, type WeatherField } from "../engine/weather/types";
+import { naturalEarthLandMask } from "../geodata/natural-earth";
+import { buildRoutingNetwork } from "./network";
+
+let net: RoutingNetwork;
+beforeAll(() => {
+  net = buildRoutingNetwork();
+});
+
+const NEW_YORK = { lat: 40.45, lon: -73.8 };
+const LOS_ANGELES = { lat: 33.7, lon: -118.3 };
+const ROTTERDAM = { lat: 51.98, lon: 3.9 };
+const SINGAPORE = { lat: 1.2, lon: 103.85 };
+const DEPART = Date.UTC(2026, 0, 15);
+
+const request = (from: LatLon, to: LatLon, extra: Partial<RouteRequest> = {}): RouteRequest => ({
+  from,
+  to,
+  objective: "fastest",
+  departureMs: DEPART,
+  vessel: { speed_kts: 14 },
+  ...extra,
+});
+
+describe("routing on Natural Earth with passages", () => {
+  it("begins and ends at the requested points and reports the passages it uses", () => {
+    const r = net.route(request(ROTTERDAM, SINGAPORE));
+    expect(r.waypoints[0]).toEqual(ROTTERDAM);
+    expect(r.waypoints.at(-1)).toEqual(SINGAPORE);
+    expect(r.passages).toEqual(expect.arrayContaining(["suez", "bab-el-mandeb", "gibraltar"]));
+    expect(r.legs.length).toBe(r.waypoints.length - 1);
+    expect(r.segments.reduce((s, x) => s + x.distance_nm, 0)).toBeCloseTo(r.distance_nm, -1);
+    expect(r.eta_ms).toBeGreaterThan(DEPART);
+    expect(r.transit_h).toBeCloseTo(r.distance_nm / 14, 0);
+  });
+
+  it("goes round the Cape when Suez is avoided", () => {
+    const viaSuez = net.route(request(ROTTERDAM, SINGAPORE));
+    const viaCape = net.route(request(ROTTERDAM, SINGAPORE, { avoid: ["suez"] }));
+    expect(viaCape.passages).not.toContain("suez");
+    expect(viaCape.distance_nm).toBeGreaterThan(viaSuez.distance_nm + 2500);
+    expect(Math.min(...viaCape.waypoints.map((p) => p.lat))).toBeLessThan(-34);
+  });
+
+  it("routes a vessel too deep for Panama another way", () => {
+    const panamax = net.route(
+      request(NEW_YORK, LOS_ANGELES, { vessel: { speed_kts: 14, draft_m: 14 } }),
+    );
+    expect(panamax.passages).toContain("panama");
+    const deep = net.route(
+      request(NEW_YORK, LOS_ANGELES, { vessel: { speed_kts: 14, draft_m: 16 } }),
+    );
+    expect(deep.passages).not.toContain("panama");
+    expect(deep.distance_nm).toBeGreaterThan(panamax.distance_nm * 2);
+  });
+
+  it("refuses, naming the closed passages, when no way is open to the vessel", () => {
+    // The Baltic is reached only through the Danish straits or the Kiel Canal.
+    const gdansk = { lat: 54.6, lon: 18.8 };
+    const attempt = () =>
+      net.route(request(ROTTERDAM, gdansk, { vessel: { speed_kts: 14, draft_m: 18 } }));
+    expect(attempt).toThrow(NoRouteWithinLimitsError);
+    try {
+      attempt();
+    } catch (err) {
+      const closed = (err as NoRouteWithinLimitsError).details.closed_to_vessel as Array<{
+        passage: string;
+      }>;
+      expect(closed.map((c) => c.passage)).toEqual(expect.arrayContaining(["kiel", "great-belt"]));
+    }
+  });
+
+  it("says which end is on land, and snaps a harbour point to water, reporting the snap", () => {
+    expect(() => net.route(request({ lat: 40.4, lon: -3.7 }, ROTTERDAM))).toThrow(OnLandError);
+    try {
+      net.route(request(ROTTERDAM, { lat: 48.85, lon: 2.35 }));
+    } catch (err) {
+      expect((err as OnLandError).which).toBe("destination");
+    }
+    const hamburg = { lat: 53.54, lon: 9.97 }; // on the Elbe, drawn as land at this scale
+    const r = net.route(request(hamburg, ROTTERDAM));
+    if (r.snaps.origin) {
+      expect(r.snaps.origin.distance_nm).toBeLessThanOrEqual(15);
+      expect(r.waypoints[0]).toEqual(r.snaps.origin.snapped);
+    }
+  });
+
+  it("fails loudly for waters not connected to the ocean", () => {
+    const caspian = { lat: 42.0, lon: 50.5 };
+    expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);
+  });
+
+  it("keeps hard wave limits when a route respects them, and says so when none does", () => {
+    const storm = stormField({ lat: 45, lon: -40 }, 600, 9, 30);
+    const limited = net.route(
+      request(NEW_YORK, ROTTERDAM, { vessel: { speed_kts: 14, max_wave_m: 5 } }),
+      storm,
+    );
+    expect(Math.max(...limited.segments.map((s) => s.conditions.hs_m))).toBeLessThanOrEqual(5);
+    const everywhere: WeatherField = {
+      label: "test: 9 m everywhere",
+      at: () => ({ ...CALM, hs_m: 9 }),
+    };
+    expect(() =>
+      net.route(
+        request(NEW_YORK, ROTTERDAM, { vessel: { speed_kts: 14, max_wave_m: 5 } }),
+        everywhere,
+      ),
+    ).toThrow(NoRouteWithinLimitsError);
+  });
+
+  it("safest goes round a storm that fastest crosses", () => {
+    // Put the storm on the calm-water route, halfway.
+    const calm = net.route(request(NEW_YORK, ROTTERDAM));
+    const centre = calm.segments[Math.floor(calm.segments.length / 2)]?.start as LatLon;
+    // Big seas, moderate wind: little speed loss, so the fastest route has no reason to go round.
+    const storm = stormField(centre, 300, 8, 18);
+    const fastest = net.route(request(NEW_YORK, ROTTERDAM), storm);
+    const safest = net.route(request(NEW_YORK, ROTTERDAM, { objective: "safest" }), storm);
+    const closest = (r: typeof fastest) =>
+      Math.min(...r.segments.map((s) => distanceNm(s.start, centre)));
+    expect(closest(fastest)).toBeLessThan(150);
+    // Outside the 300 nm storm, give or take the 25 nm segment sampling at its edge.
+    expect(closest(safest)).toBeGreaterThan(270);
+    const hoursInStorm = (r: typeof fastest) =>
+      r.segments
+        .filter((s) => s.conditions.hs_m >= 8)
+        .reduce((h, s) => h + (s.end_ms - s.start_ms) / 3_600_000, 0);
+    expect(hoursInStorm(fastest)).toBeGreaterThan(20);
+    expect(hoursInStorm(safest)).toBeLessThan(0.1 * hoursInStorm(fastest));
+  });
+
+  it("never crosses land on the finer coastline, except through canals", () => {
+    const fine = naturalEarthLandMask("10m");
+    for (const [a, b] of [
+      [ROTTERDAM, SINGAPORE],
+      [NEW_YORK, LOS_ANGELES],
+      [{ lat: 31.0, lon: 122.5 }, LOS_ANGELES],
+    ] as const) {
+      const r = net.route(request(a, b));
+      for (const leg of r.legs) {
+        if (leg.passage && ["suez", "panama", "kiel", "corinth", "cape-cod"].includes(leg.passage))
+          continue;
+        expect(fine.pathHitsLand(leg.from, leg.to), `${JSON.stringify(leg)}`).toBe(false);
+      }
+    }
+  });
+});
+
+/** A stationary storm: `hs` metres and `wind` knots inside `radiusNm` of `centre`, calm outside. */
+function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number): WeatherField {
+  return {
+    label: "test: stationary storm",
+    at: (lat, lon) =>
+      distanceNm({ lat, lon }, centre) < radiusNm
+        ? {
+            ...CALM,
+            hs_m: hs,
+            wave_period_s: 11,
+            wind_kts: wind,
+            wind_dir_deg: 270,
+            wave_dir_deg: 270,
+          }
+        : CALM,
+  };
+}
