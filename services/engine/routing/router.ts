@@ -8,7 +8,7 @@ import { densify, distanceNm, initialCourseDeg } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { type SpeedLossVessel, speedLossFraction } from "../physics/speed-loss";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
-import { findApproach } from "./approach";
+import { findApproach, threadWater } from "./approach";
 import { AStar, type SearchGraph } from "./astar";
 import type { Passage } from "./passages";
 import { greatCircleNm, SeaGrid, type SeaGridOptions } from "./sea-grid";
@@ -127,6 +127,8 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   private readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
+  /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
+  private readonly passagePaths: LatLon[][];
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -141,19 +143,21 @@ export class RoutingNetwork {
     // Virtual ids: base = origin, base+1 = destination, then two per passage (its two ends).
     this.virtualPoints.push({ lat: 0, lon: 0 }, { lat: 0, lon: 0 });
     this.closeGridInsidePassages();
+    this.passagePaths = passages.map((p) => this.threadPassage(p));
     passages.forEach((p, i) => {
       const a = this.base + 2 + 2 * i;
       const b = a + 1;
-      const ends = passageEnds(p);
+      const path = this.passagePaths[i] as LatLon[];
+      const ends: [LatLon, LatLon] = [path[0] as LatLon, path.at(-1) as LatLon];
       this.virtualPoints.push(ends[0], ends[1]);
-      const length = passageLengthNm(p);
+      const length = passageLengthNm(p, path);
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
       for (const [end, id] of [
         [ends[0], a],
         [ends[1], b],
       ] as const) {
-        for (const node of this.nearbyNodes(end)) {
+        for (const node of this.nearbyNodes(end, this.verifyMask)) {
           const length = greatCircleNm(
             end.lat,
             end.lon,
@@ -166,6 +170,26 @@ export class RoutingNetwork {
       }
     });
     this.astar = new AStar(this.base + 2 + 2 * passages.length);
+  }
+
+  /**
+   * A strait's catalogue line was drawn on the 1:50m coastline; where a piece of it touches the
+   * 1:10m coastline, its points are moved into water and the piece re-threaded through the fine
+   * water. Canals are land in coastline data by design and keep their published line.
+   */
+  private threadPassage(p: Passage): LatLon[] {
+    const pts = passagePoints(p);
+    if (p.kind === "canal") return pts;
+    const water = pts.map((q) => this.verifyMask.nearestSea(q, 3)?.point ?? q);
+    const out: LatLon[] = [water[0] as LatLon];
+    for (let i = 1; i < water.length; i++) {
+      const a = out.at(-1) as LatLon;
+      const b = water[i] as LatLon;
+      const clear = !this.verifyMask.pathHitsLand(a, b, 0.2);
+      const threaded = clear ? [a, b] : (threadWater(a, b, this.verifyMask) ?? [a, b]);
+      out.push(...threaded.slice(1));
+    }
+    return out;
   }
 
   /**
@@ -479,7 +503,7 @@ export class RoutingNetwork {
       ) {
         const passage = this.passages[passageIndex] as Passage;
         const forward = (node - this.base - 2) % 2 === 0;
-        const pts = passagePoints(passage);
+        const pts = this.passagePaths[passageIndex] as LatLon[];
         pieces.push({ points: forward ? pts : [...pts].reverse(), passage });
         pieces.push({ points: [] });
         i++; // the passage's far end starts the next free stretch
@@ -509,7 +533,9 @@ export class RoutingNetwork {
     for (const piece of pieces) {
       if (piece.passage) {
         for (const p of piece.points) push(p, piece.passage.id);
-        clock += costs.passageHours(passageLengthNm(piece.passage), piece.passage) * 3_600_000;
+        clock +=
+          costs.passageHours(passageLengthNm(piece.passage, piece.points), piece.passage) *
+          3_600_000;
         continue;
       }
       const pts = piece.points;
@@ -566,9 +592,8 @@ export class RoutingNetwork {
         passage === undefined ? undefined : this.passages.find((p) => p.id === passage);
       const inCanal = passageData?.kind === "canal";
       // A canal drawn shorter than its published length counts as long as published.
-      const scale = passageData
-        ? passageLengthNm(passageData) / polylineNm(passagePoints(passageData))
-        : 1;
+      const path = passageData ? this.passagePaths[this.passages.indexOf(passageData)] : undefined;
+      const scale = passageData && path ? passageLengthNm(passageData, path) / polylineNm(path) : 1;
       const legStart = t;
       const pts = densify(a.point, b.point, segmentNm);
       for (let k = 0; k + 1 < pts.length; k++) {
@@ -749,14 +774,9 @@ function passagePoints(p: Passage): LatLon[] {
  * A canal's centre line in the catalogue is simplified and shorter than the channel; where the
  * published length is known (Suez, Kiel, Corinth) the passage is as long as published.
  */
-function passageLengthNm(p: Passage): number {
-  const drawn = polylineNm(passagePoints(p));
+function passageLengthNm(p: Passage, path: LatLon[]): number {
+  const drawn = polylineNm(path);
   return p.published_length_km ? Math.max(drawn, (p.published_length_km * 1000) / 1852) : drawn;
-}
-
-function passageEnds(p: Passage): [LatLon, LatLon] {
-  const pts = passagePoints(p);
-  return [pts[0] as LatLon, pts.at(-1) as LatLon];
 }
 
 function polylineNm(points: LatLon[]): number {
