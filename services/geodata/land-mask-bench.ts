@@ -5,20 +5,10 @@
 import { densify, destination } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
+import { seededRandom as mulberry32 } from "../engine/random";
 import { loadLandPolygons, type NaturalEarthResolution, naturalEarthSource } from "./natural-earth";
 
 const gc = (globalThis as { gc?: () => void }).gc;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function retainedBytes(): number {
   gc?.();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { densify, destination } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LatLon, PolygonRings } from "../engine/geo/types";
+import { seededRandom as mulberry32 } from "../engine/random";
 import {
   createNaturalEarthLandMasks,
   loadLandPolygons,
@@ -220,17 +221,6 @@ describe("grid independence", () => {
 });
 
 // ---- test helpers --------------------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Half uniform on the sphere, half within 0.1 degree of a random coastline vertex (where the

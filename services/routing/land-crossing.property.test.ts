@@ -3,6 +3,7 @@ import { EngineError } from "../engine/errors";
 import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
+import { seededRandom as rng } from "../engine/random";
 import type { RoutingNetwork } from "../engine/routing/router";
 import { loadLandPolygons } from "../geodata/natural-earth";
 import { buildRoutingNetwork } from "./network";
@@ -22,18 +23,6 @@ beforeAll(() => {
   net = buildRoutingNetwork();
   checker = buildLandMask(loadLandPolygons("10m"), { source: "checker 1:10m", cellDeg: 0.1 });
 });
-
-/** Mulberry32: a small seeded generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomSeaPoint(next: () => number): LatLon {
   for (;;) {
