@@ -107,6 +107,14 @@ const DEFAULT_SOFT_WIND_KTS = 30;
 /** Fastest the sea can carry a ship beyond its own speed, for an admissible time heuristic. */
 const MAX_FAVOURABLE_CURRENT_KTS = 4;
 const KNOT_FLOOR = 0.5;
+/**
+ * Weighted A* for the risk-weighted objectives in weather: their costs run far above the time
+ * heuristic near storms, and plain A* would expand most of an ocean. The route found costs at
+ * most this factor more than the optimum (in practice a few per cent); fastest stays exact.
+ */
+const RISK_SEARCH_WEIGHT = 1.5;
+/** Winds above this are priced as this (Beaufort 12 starts at 64 kt). */
+const LOSS_TABLE_KTS = 120;
 
 interface Attachment {
   to: number;
@@ -251,6 +259,7 @@ export class RoutingNetwork {
         start,
         goal,
         request.departureMs,
+        costs.calm || request.objective === "fastest" ? 1 : RISK_SEARCH_WEIGHT,
       );
     const found = search(true);
     if (!found) {
@@ -663,9 +672,38 @@ class EdgeCosts {
       container_ship: v.container_ship ?? false,
     };
     this.calm = weather === CALM_WEATHER;
-    this.speedUpperBoundKts = v.speed_kts + (this.calm ? 0 : MAX_FAVOURABLE_CURRENT_KTS);
+    this.speedUpperBoundKts = v.speed_kts + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
     this.softWave = v.max_wave_m ?? DEFAULT_SOFT_WAVE_M;
     this.softWind = v.max_wind_kts ?? DEFAULT_SOFT_WIND_KTS;
+  }
+
+  /**
+   * Kwon's speed loss for this vessel at its speed, tabulated per 0.1 kt of wind and per heading
+   * sector on first use (the search evaluates it millions of times; the inputs vary in two
+   * dimensions only).
+   */
+  private lossTable?: Float32Array;
+  private speedLoss(windKts: number, angleOffBowDeg: number): number {
+    if (windKts <= 0) return 0;
+    const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);
+    const sector = a <= 30 ? 0 : a <= 60 ? 1 : a <= 150 ? 2 : 3;
+    const index = Math.min(LOSS_TABLE_KTS * 10, Math.round(windKts * 10));
+    if (!this.lossTable) {
+      const table = new Float32Array(4 * (LOSS_TABLE_KTS * 10 + 1));
+      const angles = [0, 45, 90, 180];
+      for (let s = 0; s < 4; s++) {
+        for (let i = 0; i <= LOSS_TABLE_KTS * 10; i++) {
+          table[s * (LOSS_TABLE_KTS * 10 + 1) + i] = speedLossFraction(
+            this.hull,
+            this.request.vessel.speed_kts,
+            i / 10,
+            angles[s] as number,
+          );
+        }
+      }
+      this.lossTable = table;
+    }
+    return this.lossTable[sector * (LOSS_TABLE_KTS * 10 + 1) + index] as number;
   }
 
   /** Speed through a passage: the vessel's own, or the passage's speed limit if lower. */
@@ -688,11 +726,11 @@ class EdgeCosts {
     atMs: number,
   ): { hours: number; conditions: SeaConditions; loss: number; course: number } {
     const v0 = this.request.vessel.speed_kts;
-    const course = initialCourseDeg(from, to);
+    const course = sphericalCourseDeg(from, to);
     const mid = { lat: (from.lat + to.lat) / 2, lon: midLon(from.lon, to.lon) };
     const firstGuessH = lengthNm / v0;
     const c = this.weather.at(mid.lat, mid.lon, atMs + (firstGuessH / 2) * 3_600_000);
-    const loss = speedLossFraction(this.hull, v0, c.wind_kts, c.wind_dir_deg - course);
+    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
     const sog = Math.max(KNOT_FLOOR, v0 * (1 - loss) + currentAlong);
     return { hours: lengthNm / sog, conditions: c, loss, course };
@@ -741,16 +779,19 @@ class EdgeCosts {
       case "fastest":
         return { hours, cost: hours };
       case "safest": {
-        // Exposure-weighted time: risk grows with the square of how close the sea and wind come
-        // to the vessel's limits, so a route through a storm costs far more than a longer one around it.
-        const r = Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind);
-        return { hours, cost: hours * (1 + 8 * r * r) };
+        // Exposure-weighted time: past half the vessel's limits, risk grows with the square of how
+        // close the sea and wind come to them, so a route through a storm costs far more than a
+        // longer one around it, while ordinary seas cost plain time (which keeps A* tight).
+        const r = Math.max(0, Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind) - 0.5);
+        return { hours, cost: hours * (1 + 32 * r * r) };
       }
       case "most-comfortable": {
         // Motions scale with wave height relative to ship length, worst on the beam.
         const rel = Math.abs(Math.sin(((c.wave_dir_deg - s.course) * Math.PI) / 180));
-        const motion = c.hs_m / Math.max(1, 0.04 * this.hull.length_m);
-        return { hours, cost: hours * (1 + motion * motion * (0.5 + rel)) };
+        // Motions become noticeable once waves pass ~2% of the length (IMO MSC.1/Circ.1228 takes
+        // 4% as the threshold of successive high waves); below that the sea costs plain time.
+        const motion = Math.max(0, c.hs_m / Math.max(1, 0.04 * this.hull.length_m) - 0.5);
+        return { hours, cost: hours * (1 + 4 * motion * motion * (0.5 + rel)) };
       }
       case "fuel-efficient":
         // At constant power fuel follows time; the speed loss is the added resistance paid for.
@@ -784,6 +825,16 @@ function polylineNm(points: LatLon[]): number {
   for (let i = 1; i < points.length; i++)
     total += distanceNm(points[i - 1] as LatLon, points[i] as LatLon);
   return total;
+}
+
+/** Initial course on the sphere: enough for pricing a short edge (the output uses WGS84 geodesics). */
+function sphericalCourseDeg(a: LatLon, b: LatLon): number {
+  const p1 = (a.lat * Math.PI) / 180;
+  const p2 = (b.lat * Math.PI) / 180;
+  const dl = ((b.lon - a.lon) * Math.PI) / 180;
+  const y = Math.sin(dl) * Math.cos(p2);
+  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
+  return ((((Math.atan2(y, x) * 180) / Math.PI) % 360) + 360) % 360;
 }
 
 function midLon(a: number, b: number): number {

@@ -28,6 +28,8 @@ export interface SeaConditions {
 export interface WeatherField {
   /** Names where the numbers come from, for response metadata (e.g. "synthetic (not a forecast)"). */
   readonly label: string;
+  /** Strongest surface current anywhere in the field, knots, if known: tightens route search (default 4). */
+  readonly maxCurrentKts?: number;
   at(lat: number, lon: number, timeMs: number): SeaConditions;
 }
 
@@ -47,5 +49,6 @@ export const CALM: SeaConditions = {
 /** Flat calm everywhere, always: routing by distance alone. */
 export const CALM_WEATHER: WeatherField = {
   label: "calm (no weather)",
+  maxCurrentKts: 0,
   at: () => CALM,
 };

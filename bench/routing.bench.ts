@@ -1,0 +1,197 @@
+import { createRequire } from "node:module";
+import { pathLengthNm } from "../services/engine/geo/geodesic";
+import type { LatLon } from "../services/engine/geo/types";
+import { OBJECTIVES, type Objective, type RoutingNetwork } from "../services/engine/routing/router";
+import { greatCircleNm } from "../services/engine/routing/sea-grid";
+import { CALM, CALM_WEATHER, type WeatherField } from "../services/engine/weather/types";
+import { buildRoutingNetwork } from "../services/routing/network";
+import { PUBLISHED_DISTANCES } from "../tests/fixtures/sea-distances";
+import { type BenchSuite, type Figure, round } from "./figures";
+
+/**
+ * Routing: build time, then median and p95 milliseconds for ocean-crossing routes per objective
+ * (warm network, the way a server runs), beside the npm package searoute-js on the same pairs in
+ * the same run, with both routers' distance error against the published tables.
+ */
+const require = createRequire(import.meta.url);
+const searoute = require("searoute-js") as (
+  o: unknown,
+  d: unknown,
+  units?: string,
+) => { geometry: { coordinates: Array<[number, number]> }; properties: { length: number } };
+
+const OCEAN_CROSSING_NM = 1500;
+const pairs = PUBLISHED_DISTANCES.filter((d) => d.verified && d.distance_nm >= OCEAN_CROSSING_NM);
+const allVerified = PUBLISHED_DISTANCES.filter((d) => d.verified);
+
+/** Moving storms for the time-dependent objectives: six systems drifting east at 20 kn (a test field, not weather). */
+const STORMS = [
+  [45, -40],
+  [50, -20],
+  [-45, 20],
+  [-50, 90],
+  [35, 160],
+  [15, 130],
+] as const;
+const movingStorms: WeatherField = {
+  label: "bench: analytic moving storms (not a forecast)",
+  maxCurrentKts: 0,
+  at(lat, lon, timeMs) {
+    const hours = timeMs / 3_600_000;
+    let hs = 1;
+    let wind = 10;
+    for (const [slat, slon] of STORMS) {
+      const centre = { lat: slat, lon: ((slon + (hours * 20) / 60 + 540) % 360) - 180 };
+      const d = greatCircleNm(lat, lon, centre.lat, centre.lon);
+      const k = Math.exp(-((d / 400) ** 2));
+      hs += 7 * k;
+      wind += 35 * k;
+    }
+    return {
+      ...CALM,
+      hs_m: hs,
+      wave_period_s: 4 + hs,
+      wave_dir_deg: 270,
+      wind_kts: wind,
+      wind_dir_deg: 270,
+    };
+  },
+};
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+};
+
+/** Pairs timed per objective: every ocean crossing in calm water; the first few in weather (each takes seconds today). */
+const WEATHER_PAIRS = 6;
+
+function timeRoutes(net: RoutingNetwork, objective: Objective, weather: WeatherField): number[] {
+  const ms: number[] = [];
+  for (const d of weather === CALM_WEATHER ? pairs : pairs.slice(0, WEATHER_PAIRS)) {
+    const t0 = performance.now();
+    net.route(
+      {
+        from: d.from,
+        to: d.to,
+        objective,
+        departureMs: Date.UTC(2026, 0, 15),
+        vessel: { speed_kts: 14 },
+        avoid: d.avoid ?? [],
+      },
+      weather,
+    );
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+const point = (p: LatLon) => ({
+  type: "Feature",
+  properties: {},
+  geometry: { type: "Point", coordinates: [p.lon, p.lat] },
+});
+
+export const routingSuite: BenchSuite = {
+  name: "routing",
+  needsInfra: false,
+  async run() {
+    const figures: Figure[] = [];
+    let t0 = performance.now();
+    const net = buildRoutingNetwork();
+    figures.push({
+      name: "routing network build (1:50m + 1:10m masks, grid, passages)",
+      value: round(performance.now() - t0, 0),
+      unit: "ms",
+    });
+    t0 = performance.now();
+    timeRoutes(net, "fastest", CALM_WEATHER); // first pass fills the edge memo, as the first requests of a server do
+    figures.push({
+      name: `first pass over ${pairs.length} ocean-crossing routes (cold edge memo)`,
+      value: round(performance.now() - t0, 0),
+      unit: "ms",
+    });
+
+    const peerMs: number[] = [];
+    for (const d of pairs) {
+      const s = performance.now();
+      searoute(point(d.from), point(d.to));
+      peerMs.push(performance.now() - s);
+    }
+    for (const objective of OBJECTIVES) {
+      const weather = objective === "fastest" ? CALM_WEATHER : movingStorms;
+      const ms = timeRoutes(net, objective, weather);
+      const label =
+        objective === "fastest" ? "fastest (calm)" : `${objective} (time-dependent weather)`;
+      const target = objective === "fastest" ? 20 : objective === "safest" ? 100 : undefined;
+      for (const [q, name] of [
+        [0.5, "p50"],
+        [0.95, "p95"],
+      ] as const) {
+        const value = round(quantile(ms, q), 1);
+        figures.push({
+          name: `route ${label} ${name}, ${weather === CALM_WEATHER ? pairs.length : Math.min(WEATHER_PAIRS, pairs.length)} ocean crossings`,
+          value,
+          unit: "ms",
+          ...(q === 0.5 && objective === "fastest"
+            ? {
+                ceiling: {
+                  name: "searoute-js p50 (peer, same pairs)",
+                  value: round(quantile(peerMs, 0.5), 1),
+                },
+              }
+            : {}),
+          ...(q === 0.5 && target ? { target: `< ${target} ms`, met: value < target } : {}),
+        });
+      }
+    }
+    figures.push({
+      name: `searoute-js p95, ${pairs.length} ocean crossings (peer)`,
+      value: round(quantile(peerMs, 0.95), 1),
+      unit: "ms",
+    });
+
+    // Accuracy on every verified pair: ours (fastest) against the peer's route geometry.
+    let oursBetter = 0;
+    const oursErr: number[] = [];
+    const peerErr: number[] = [];
+    for (const d of allVerified) {
+      const r = net.route({
+        from: d.from,
+        to: d.to,
+        objective: "fastest",
+        departureMs: 0,
+        vessel: { speed_kts: 14 },
+        avoid: d.avoid ?? [],
+      });
+      const peer = searoute(point(d.from), point(d.to));
+      // The peer's own "length" multiplies miles by 1.15078 instead of dividing; its geometry is measured here instead.
+      const peerNm = pathLengthNm(peer.geometry.coordinates.map(([lon, lat]) => ({ lat, lon })));
+      const eo = Math.abs(r.distance_nm - d.distance_nm) / d.distance_nm;
+      const ep = Math.abs(peerNm - d.distance_nm) / d.distance_nm;
+      oursErr.push(eo);
+      peerErr.push(ep);
+      if (eo < ep) oursBetter++;
+      figures.push({
+        name: `distance error ${d.from.name.split(" (")[0]} - ${d.to.name.split(" (")[0]}${d.avoid?.length ? ` (avoid ${d.avoid.join(",")})` : ""}`,
+        value: round(eo * 100, 2),
+        unit: "%",
+        ceiling: { name: "searoute-js error (peer)", value: round(ep * 100, 2) },
+      });
+    }
+    figures.push({
+      name: `pairs where ours is more accurate than searoute-js (of ${allVerified.length})`,
+      value: oursBetter,
+      unit: "pairs",
+      target: `all ${allVerified.length}`,
+      met: oursBetter === allVerified.length,
+    });
+    figures.push({
+      name: "median distance error, ours",
+      value: round(quantile(oursErr, 0.5) * 100, 2),
+      unit: "%",
+      ceiling: { name: "searoute-js median error", value: round(quantile(peerErr, 0.5) * 100, 2) },
+    });
+    return figures;
+  },
+};
