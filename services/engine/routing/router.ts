@@ -469,9 +469,17 @@ export class RoutingNetwork {
       expand: (node, atMs, relax) => {
         const from = this.pointOf(node);
         if (node < this.base) {
-          this.grid.forEachNeighbour(node, (nb, lengthNm) =>
-            relaxEdge(from, () => this.grid.pointOf(nb), nb, lengthNm, atMs, relax),
-          );
+          if (costs.calm) {
+            // The hot path: no points, no closures per edge.
+            this.grid.forEachNeighbour(node, (nb, lengthNm) => {
+              const hours = lengthNm / speed;
+              relax(nb, hours, atMs + hours * 3_600_000);
+            });
+          } else {
+            this.grid.forEachNeighbour(node, (nb, lengthNm) =>
+              relaxEdge(from, () => this.grid.pointOf(nb), nb, lengthNm, atMs, relax),
+            );
+          }
         }
         for (const list of [this.extra.get(node), perRequest.get(node)]) {
           for (const e of list ?? []) {
