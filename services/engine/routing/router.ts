@@ -430,30 +430,20 @@ export class RoutingNetwork {
     limits: boolean,
   ): SearchGraph {
     const speed = costs.speedUpperBoundKts;
-    // In calm water every objective is time at the vessel's own speed: skip the weather sampling.
-    const relaxEdge = costs.calm
-      ? (
-          _from: LatLon,
-          _to: () => LatLon,
-          next: number,
-          lengthNm: number,
-          atMs: number,
-          relax: (n: number, c: number, t: number) => void,
-        ) => {
-          const hours = lengthNm / speed;
-          relax(next, hours, atMs + hours * 3_600_000);
-        }
-      : (
-          from: LatLon,
-          to: () => LatLon,
-          next: number,
-          lengthNm: number,
-          atMs: number,
-          relax: (n: number, c: number, t: number) => void,
-        ) => {
-          const step = costs.edge(from, to(), lengthNm, atMs, limits);
-          if (step) relax(next, step.cost, atMs + step.hours * 3_600_000);
-        };
+    // In calm water every objective is time at the vessel's own speed: no weather sampling.
+    const relaxEdge = (
+      from: LatLon,
+      to: () => LatLon,
+      next: number,
+      lengthNm: number,
+      atMs: number,
+      relax: (n: number, c: number, t: number) => void,
+    ) => {
+      const step = costs.calm
+        ? { hours: lengthNm / speed, cost: lengthNm / speed }
+        : costs.edge(from, to(), lengthNm, atMs, limits);
+      if (step) relax(next, step.cost, atMs + step.hours * 3_600_000);
+    };
     const goalRow = {
       lat: goalPoint.lat,
       lon: goalPoint.lon,
