@@ -27,7 +27,7 @@ const request = (from: LatLon, to: LatLon, extra: Partial<RouteRequest> = {}): R
   ...extra,
 });
 
-describe("routing on Natural Earth with passages", () => {
+describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
   it("begins and ends at the requested points and reports the passages it uses", () => {
     const r = net.route(request(ROTTERDAM, SINGAPORE));
     expect(r.waypoints[0]).toEqual(ROTTERDAM);

@@ -12,7 +12,7 @@ beforeAll(() => {
   net = buildRoutingNetwork();
 });
 
-describe("route distances against published tables", () => {
+describe("route distances against published tables", { timeout: 120_000 }, () => {
   it("has at least 15 verified pairs across all oceans", () => {
     expect(PUBLISHED_DISTANCES.filter((d) => d.verified).length).toBeGreaterThanOrEqual(15);
   });
