@@ -335,9 +335,11 @@ start_kafka() {
   local dir="$VR_STATE_DIR/kafka" cp="$KAFKA_HOME_DIR/libs/*" cluster_id
   # Format the storage once, with a cluster id kept in the state dir.
   if [[ ! -f "$dir/data/meta.properties" ]]; then
-    if [[ ! -s "$dir/cluster.id" ]]; then
+    # A base64url id may start with "-", which the storage tool's argument parser reads as an
+    # option (as Kafka's own Uuid.randomUuid does, draw again until it does not).
+    while [[ ! -s "$dir/cluster.id" || "$(<"$dir/cluster.id")" == -* ]]; do
       head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n' >"$dir/cluster.id"
-    fi
+    done
     cluster_id="$(<"$dir/cluster.id")"
     vr_log "formatting Kafka storage (cluster id $cluster_id)"
     # shellcheck disable=SC2086 # option lists split on purpose
