@@ -177,7 +177,7 @@ describe.each(["50m", "10m"] as const)("Natural Earth %s land mask", (resolution
 });
 
 describe("straits and canals in Natural Earth", () => {
-  // Open at both 1:50m and 1:10m (strait-report.ts prints the narrowest clearances: the Bosporus
+  // Open at both 1:50m and 1:10m (bench/strait-report.ts prints the narrowest clearances: the Bosporus
   // is about 2 nm wide at 1:50m but 0.3 nm at 1:10m). The canals are not cut in the data.
   const expected: Record<string, "open" | "closed"> = {
     Dover: "open",

@@ -4,7 +4,7 @@
  * Natural Earth (https://www.naturalearthdata.com) is in the public domain; world-atlas
  * (https://github.com/topojson/world-atlas, Mike Bostock) is ISC-licensed TopoJSON of it.
  *
- * What the data calls land (checked by natural-earth.test.ts and strait-report.ts):
+ * What the data calls land (checked by natural-earth.test.ts and bench/strait-report.ts):
  * - Lakes are land (Great Lakes, Victoria, Baikal, Ladoga, the Aral Sea), except the Caspian Sea,
  *   which is water at every scale (the only hole in the polygons; a landlocked water body).
  * - Enclosed seas joined to the ocean are water: Black Sea, Azov, Marmara, Baltic, Maracaibo.
@@ -52,7 +52,7 @@ export function naturalEarthSource(resolution: NaturalEarthResolution): string {
   return `Natural Earth 1:${resolution} land (world-atlas ${WORLD_ATLAS_VERSION})`;
 }
 
-/** Reads and builds in one go: about 0.15 s for 50m and 0.4 s for 10m (land-mask-bench.ts). */
+/** Reads and builds in one go: about 0.15 s for 50m and 0.4 s for 10m (bench/land-mask.ts). */
 export function naturalEarthLandMask(
   resolution: NaturalEarthResolution,
   cellDeg?: number,

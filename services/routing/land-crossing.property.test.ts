@@ -4,6 +4,7 @@ import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
 import { seededRandom as rng } from "../engine/random";
+import { CANAL_IDS } from "../engine/routing/passages";
 import type { RoutingNetwork } from "../engine/routing/router";
 import { loadLandPolygons } from "../geodata/natural-earth";
 import { buildRoutingNetwork } from "./network";
@@ -15,7 +16,6 @@ import { buildRoutingNetwork } from "./network";
  * point or its reported snap. Canal legs are land in coastline data by design and are skipped.
  */
 const PAIRS = 1000;
-const CANALS = new Set(["suez", "panama", "kiel", "corinth", "cape-cod"]);
 
 let net: RoutingNetwork;
 let checker: LandMask;
@@ -62,7 +62,7 @@ describe("routes never cross land", () => {
       expect(route.waypoints[0]).toEqual(route.snaps.origin?.snapped ?? from);
       expect(route.waypoints.at(-1)).toEqual(route.snaps.destination?.snapped ?? to);
       for (const leg of route.legs) {
-        if (leg.passage && CANALS.has(leg.passage)) continue;
+        if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
         expect(
           checker.pathHitsLand(leg.from, leg.to, 1),
           `pair ${i}: leg ${JSON.stringify(leg)}`,

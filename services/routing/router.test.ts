@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engine/errors";
 import { distanceNm } from "../engine/geo/geodesic";
 import type { LatLon } from "../engine/geo/types";
+import { CANAL_IDS } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
@@ -144,8 +145,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ] as const) {
       const r = net.route(request(a, b));
       for (const leg of r.legs) {
-        if (leg.passage && ["suez", "panama", "kiel", "corinth", "cape-cod"].includes(leg.passage))
-          continue;
+        if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
         expect(fine.pathHitsLand(leg.from, leg.to), `${JSON.stringify(leg)}`).toBe(false);
       }
     }

@@ -659,3 +659,8 @@ export const PASSAGES: readonly Passage[] = [
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
+
+/** Canals are land in coastline data by design: legs through them are exempt from land checks. */
+export const CANAL_IDS: ReadonlySet<string> = new Set(
+  PASSAGES.filter((p) => p.kind === "canal").map((p) => p.id),
+);

@@ -1,10 +1,14 @@
 /**
  * Prints which straits and canals are open water in each Natural Earth resolution, and how wide
  * the narrowest point is (twice the bottleneck clearance, roughly). Run:
- * npx tsx services/geodata/strait-report.ts
+ * npx tsx bench/strait-report.ts
  */
-import { naturalEarthLandMask } from "./natural-earth";
-import { bottleneckClearanceNm, STRAIT_PROBES, straitStatus } from "./strait-probes";
+import { naturalEarthLandMask } from "../services/geodata/natural-earth";
+import {
+  bottleneckClearanceNm,
+  STRAIT_PROBES,
+  straitStatus,
+} from "../services/geodata/strait-probes";
 
 for (const resolution of ["110m", "50m", "10m"] as const) {
   const mask = naturalEarthLandMask(resolution);

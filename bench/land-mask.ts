@@ -1,12 +1,16 @@
 /**
  * Land-mask benchmark: build time, retained memory, isLand and pathHitsLand speed for each
- * Natural Earth resolution. Run: node --expose-gc --import tsx services/geodata/land-mask-bench.ts
+ * Natural Earth resolution. Run: node --expose-gc --import tsx bench/land-mask.ts
  */
-import { densify, destination } from "../engine/geo/geodesic";
-import { buildLandMask } from "../engine/geo/land-mask";
-import type { LandMask, LatLon } from "../engine/geo/types";
-import { seededRandom as mulberry32 } from "../engine/random";
-import { loadLandPolygons, type NaturalEarthResolution, naturalEarthSource } from "./natural-earth";
+import { densify, destination } from "../services/engine/geo/geodesic";
+import { buildLandMask } from "../services/engine/geo/land-mask";
+import type { LandMask, LatLon } from "../services/engine/geo/types";
+import { seededRandom as mulberry32 } from "../services/engine/random";
+import {
+  loadLandPolygons,
+  type NaturalEarthResolution,
+  naturalEarthSource,
+} from "../services/geodata/natural-earth";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -144,6 +148,6 @@ function bench(resolution: NaturalEarthResolution, cellDeg: number): void {
 }
 
 // One resolution per process keeps the memory figures clean: node --expose-gc --import tsx
-// services/geodata/land-mask-bench.ts 10m 0.25
+// bench/land-mask.ts 10m 0.25
 const resolution = (process.argv[2] ?? "50m") as NaturalEarthResolution;
 bench(resolution, Number(process.argv[3] ?? 0.25));
