@@ -7,7 +7,10 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, [cli, "route", ...args], { encoding: "utf8", timeout: 60_000 });
 
 describe("voyage-risk route", () => {
-  it("prints the route as a GeoJSON LineString Feature with distance, time, passages and snapping", () => {
+  // Each case starts the CLI, which builds the routing network (masks, grid, landmarks): seconds.
+  it("prints the route as a GeoJSON LineString Feature with distance, time, passages and snapping", {
+    timeout: 120_000,
+  }, () => {
     const r = run(
       "--from",
       "51.98,3.9",
@@ -29,7 +32,9 @@ describe("voyage-risk route", () => {
     expect(f.properties).toHaveProperty("snapping");
   });
 
-  it("prints a JSON error and exits non-zero for an inland point or a bad argument", () => {
+  it("prints a JSON error and exits non-zero for an inland point or a bad argument", {
+    timeout: 120_000,
+  }, () => {
     const inland = run("--from", "40.4,-3.7", "--to", "51.98,3.9");
     expect(inland.status).toBe(1);
     expect(JSON.parse(inland.stdout).error).toMatchObject({

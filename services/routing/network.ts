@@ -1,7 +1,7 @@
 import { buildLandMask } from "../engine/geo/land-mask";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
-import { RoutingNetwork } from "../engine/routing/router";
+import { RoutingNetwork, type RoutingNetworkOptions } from "../engine/routing/router";
 import {
   loadLandPolygons,
   type NaturalEarthResolution,
@@ -13,8 +13,8 @@ import {
  * 1:10m for its edges, for snapping and for checking every final leg; the passage catalogue;
  * waters closed to ships added to the land) and then shared by every request.
  */
-export function buildRoutingNetwork(): RoutingNetwork {
-  return new RoutingNetwork(routingLandMask("50m"), routingLandMask("10m"), PASSAGES);
+export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
+  return new RoutingNetwork(routingLandMask("50m"), routingLandMask("10m"), PASSAGES, options);
 }
 
 function routingLandMask(resolution: NaturalEarthResolution) {

@@ -136,6 +136,22 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(hoursInStorm(safest)).toBeLessThan(0.1 * hoursInStorm(fastest));
   });
 
+  it("finds the same fastest routes with the landmark bound as with the great circle alone", () => {
+    const plain = buildRoutingNetwork({ landmarks: 0 });
+    const SHANGHAI = { lat: 31.2, lon: 122.2 };
+    for (const [from, to, avoid] of [
+      [ROTTERDAM, SINGAPORE, []],
+      [ROTTERDAM, SINGAPORE, ["suez"]],
+      [NEW_YORK, LOS_ANGELES, []],
+      [SHANGHAI, NEW_YORK, ["panama"]],
+    ] as const) {
+      const a = net.route(request(from, to, { avoid }));
+      const b = plain.route(request(from, to, { avoid }));
+      expect(a.passages).toEqual(b.passages);
+      expect(Math.abs(a.distance_nm - b.distance_nm) / b.distance_nm).toBeLessThan(0.002);
+    }
+  });
+
   it("never crosses land on the finer coastline, except through canals", () => {
     const fine = naturalEarthLandMask("10m");
     for (const [a, b] of [

@@ -1,3 +1,5 @@
+import { NodeHeap } from "./heap";
+
 /**
  * A* over integer node ids with time-dependent edge costs. The caller's graph says, for a node
  * and the time the vessel is there, which nodes it can go to next and at what cost; costs and
@@ -34,23 +36,22 @@ export interface SearchResult {
 /** Reusable search state: allocate once per graph size, reuse across searches (not shared between threads). */
 export class AStar {
   private readonly g: Float64Array;
+  /** The heuristic of each node seen in this search (computed once per node, not per relaxation). */
+  private readonly h: Float64Array;
   private readonly time: Float64Array;
   private readonly parent: Int32Array;
   private readonly stamp: Uint32Array;
   private readonly closed: Uint32Array;
   private generation = 0;
-  private heapNodes: Int32Array;
-  private heapKeys: Float64Array;
-  private heapSize = 0;
+  private readonly heap = new NodeHeap();
 
   constructor(size: number) {
     this.g = new Float64Array(size);
+    this.h = new Float64Array(size);
     this.time = new Float64Array(size);
     this.parent = new Int32Array(size);
     this.stamp = new Uint32Array(size);
     this.closed = new Uint32Array(size);
-    this.heapNodes = new Int32Array(1024);
-    this.heapKeys = new Float64Array(1024);
   }
 
   /**
@@ -66,29 +67,29 @@ export class AStar {
     maxExpansions = 5_000_000,
   ): SearchResult | null {
     const gen = ++this.generation;
-    this.heapSize = 0;
+    this.heap.clear();
     this.open(start, 0, departMs, -1, weight * graph.heuristic(start), gen);
+    this.h[start] = weight * graph.heuristic(start);
     let expanded = 0;
-    while (this.heapSize > 0) {
-      const node = this.pop();
+    let node = start;
+    let gNode = 0;
+    // One relax function per search: a closure per expanded node is measurable at this depth.
+    const relax = (next: number, cost: number, arrivalMs: number) => {
+      if (!(cost < Number.POSITIVE_INFINITY) || this.closed[next] === gen) return;
+      const candidate = gNode + cost;
+      const seen = this.stamp[next] === gen;
+      if (seen && candidate >= (this.g[next] as number)) return;
+      if (!seen) this.h[next] = weight * graph.heuristic(next);
+      this.open(next, candidate, arrivalMs, node, candidate + (this.h[next] as number), gen);
+    };
+    while (this.heap.size > 0) {
+      node = this.heap.pop();
       if (this.closed[node] === gen) continue;
       this.closed[node] = gen;
       if (node === goal) return this.result(start, goal, expanded);
       if (++expanded > maxExpansions) return null;
-      const gNode = this.g[node] as number;
-      graph.expand(node, this.time[node] as number, (next, cost, arrivalMs) => {
-        if (!(cost < Number.POSITIVE_INFINITY) || this.closed[next] === gen) return;
-        const candidate = gNode + cost;
-        if (this.stamp[next] === gen && candidate >= (this.g[next] as number)) return;
-        this.open(
-          next,
-          candidate,
-          arrivalMs,
-          node,
-          candidate + weight * graph.heuristic(next),
-          gen,
-        );
-      });
+      gNode = this.g[node] as number;
+      graph.expand(node, this.time[node] as number, relax);
     }
     return null;
   }
@@ -105,7 +106,7 @@ export class AStar {
     this.g[node] = g;
     this.time[node] = atMs;
     this.parent[node] = parent;
-    this.push(node, key);
+    this.heap.push(node, key);
   }
 
   private result(start: number, goal: number, expanded: number): SearchResult {
@@ -119,50 +120,5 @@ export class AStar {
     path.reverse();
     times.reverse();
     return { path, times, cost: this.g[goal] as number, expanded };
-  }
-
-  private push(node: number, key: number): void {
-    if (this.heapSize === this.heapNodes.length) {
-      const nodes = new Int32Array(this.heapSize * 2);
-      const keys = new Float64Array(this.heapSize * 2);
-      nodes.set(this.heapNodes);
-      keys.set(this.heapKeys);
-      this.heapNodes = nodes;
-      this.heapKeys = keys;
-    }
-    let i = this.heapSize++;
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if ((this.heapKeys[up] as number) <= key) break;
-      this.heapNodes[i] = this.heapNodes[up] as number;
-      this.heapKeys[i] = this.heapKeys[up] as number;
-      i = up;
-    }
-    this.heapNodes[i] = node;
-    this.heapKeys[i] = key;
-  }
-
-  private pop(): number {
-    const top = this.heapNodes[0] as number;
-    const last = --this.heapSize;
-    const node = this.heapNodes[last] as number;
-    const key = this.heapKeys[last] as number;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= last) break;
-      if (
-        child + 1 < last &&
-        (this.heapKeys[child + 1] as number) < (this.heapKeys[child] as number)
-      )
-        child++;
-      if ((this.heapKeys[child] as number) >= key) break;
-      this.heapNodes[i] = this.heapNodes[child] as number;
-      this.heapKeys[i] = this.heapKeys[child] as number;
-      i = child;
-    }
-    this.heapNodes[i] = node;
-    this.heapKeys[i] = key;
-    return top;
   }
 }

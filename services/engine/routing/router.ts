@@ -4,13 +4,15 @@ import {
   NoSeaRouteError,
   OnLandError,
 } from "../errors";
-import { densify, distanceNm, initialCourseDeg } from "../geo/geodesic";
+import { densify, destination, distanceNm, initialCourseDeg, normalizeLon } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
-import { type SpeedLossVessel, speedLossFraction } from "../physics/speed-loss";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { findApproach, threadWater } from "./approach";
-import { AStar, type SearchGraph } from "./astar";
+import { AStar } from "./astar";
+import { EdgeCosts } from "./edge-costs";
+import { Landmarks } from "./landmarks";
 import type { Passage } from "./passages";
+import { RequestGraph } from "./request-graph";
 import { greatCircleNm, SeaGrid, type SeaGridOptions } from "./sea-grid";
 
 /**
@@ -99,24 +101,21 @@ const ATTACH_RADIUS_NM = 45;
 /** A node "opens onto the sea" when clear edges lead this far from it (see escapes). */
 const ESCAPE_NM = 120;
 const ESCAPE_MAX_NODES = 20_000;
-/** Longest straight piece priced at one weather sample when smoothing in weather. */
-const COST_SAMPLE_NM = 20;
-/** Soft limits when the vessel gives none (domain guide: wind 30 kt, waves 4 m). */
-const DEFAULT_SOFT_WAVE_M = 4;
-const DEFAULT_SOFT_WIND_KTS = 30;
-/** Fastest the sea can carry a ship beyond its own speed, for an admissible time heuristic. */
-const MAX_FAVOURABLE_CURRENT_KTS = 4;
-const KNOT_FLOOR = 0.5;
 /**
  * Weighted A* for the risk-weighted objectives in weather: their costs run far above the time
  * heuristic near storms, and plain A* would expand most of an ocean. The route found costs at
  * most this factor more than the optimum (in practice a few per cent); fastest stays exact.
  */
 const RISK_SEARCH_WEIGHT = 1.5;
-/** Winds above this are priced as this (Beaufort 12 starts at 64 kt). */
-const LOSS_TABLE_KTS = 120;
-
-interface Attachment {
+/** Passes and bisection steps of the taut-string pass (tighten). */
+const TIGHTEN_PASSES = 4;
+const TIGHTEN_STEPS = 6;
+/**
+ * A taut leg runs close past the headland it turns round, where a coarsely densified geodesic
+ * could pass a chord's width inside the coast unseen: its legs are tested at 1 nm pieces.
+ */
+const TAUT_STEP_NM = 1;
+export interface Attachment {
   to: number;
   lengthNm: number;
   /** Index into passages when this edge runs through a passage. */
@@ -125,18 +124,39 @@ interface Attachment {
 
 export interface RoutingNetworkOptions {
   grid?: SeaGridOptions;
+  /** Landmarks for the A* lower bound (landmarks.ts; default 8). */
+  landmarks?: number;
 }
+
+const DEFAULT_LANDMARKS = 12;
+/**
+ * Passages whose closure sends ships round a continent (Suez: the Cape; Panama: the Horn or
+ * Magellan). Landmark distances computed with them open say little to a search that may not use
+ * them, so a set is kept per combination of these closed, built when first needed.
+ */
+const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
 
 export class RoutingNetwork {
   readonly grid: SeaGrid;
   private readonly astar: AStar;
-  /** Static extra edges: passage ends to grid nodes and through each passage. */
-  private readonly extra = new Map<number, Attachment[]>();
+  /**
+   * Static extra edges (passage ends to grid nodes and through each passage): extraOf[node]
+   * indexes extraLists, -1 for the (most) nodes without. A typed index, not a Map: every step
+   * of every search asks.
+   */
+  private readonly extraOf: Int32Array;
+  private readonly extraLists: Attachment[][] = [];
+  /** Nodes with edges of the current request (stamped with requestGeneration). */
+  private readonly requestMark: Uint32Array;
+  private requestGeneration = 0;
+  private perRequest = new Map<number, Attachment[]>();
   private readonly virtualPoints: LatLon[] = [];
-  private readonly base: number;
+  readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
+  private readonly landmarks = new Map<string, Landmarks>();
+  private readonly landmarkCount: number;
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -148,6 +168,9 @@ export class RoutingNetwork {
   ) {
     this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
     this.base = this.grid.size;
+    const size = this.base + 2 + 2 * passages.length;
+    this.extraOf = new Int32Array(size).fill(-1);
+    this.requestMark = new Uint32Array(size);
     // Virtual ids: base = origin, base+1 = destination, then two per passage (its two ends).
     this.virtualPoints.push({ lat: 0, lon: 0 }, { lat: 0, lon: 0 });
     this.closeGridInsidePassages();
@@ -177,7 +200,43 @@ export class RoutingNetwork {
         }
       }
     });
-    this.astar = new AStar(this.base + 2 + 2 * passages.length);
+    this.astar = new AStar(size);
+    this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
+    this.landmarksFor(passages.map(() => true));
+  }
+
+  /** The landmark set valid for a request that may use the passages marked in `allowed`. */
+  private landmarksFor(allowed: readonly boolean[]): Landmarks {
+    const closed = CONTINENTAL_SHORTCUTS.filter((id) => {
+      const i = this.passages.findIndex((p) => p.id === id);
+      return i >= 0 && !allowed[i];
+    });
+    const key = closed.join(",");
+    const known = this.landmarks.get(key);
+    if (known) return known;
+    const shut = new Set(closed.map((id) => this.passages.findIndex((p) => p.id === id)));
+    const built = Landmarks.build(
+      {
+        size: this.base + 2 + 2 * this.passages.length,
+        forEachEdge: (node, visit) => {
+          if (node < this.base) this.grid.forEachSeaNeighbour(node, visit);
+          const extra = this.extraEdges(node);
+          if (extra) {
+            for (const e of extra)
+              if (e.passage === undefined || !shut.has(e.passage)) visit(e.to, e.lengthNm);
+          }
+        },
+      },
+      this.landmarkCount,
+      this.firstNode(),
+    );
+    this.landmarks.set(key, built);
+    return built;
+  }
+
+  private firstNode(): number {
+    for (let n = 0; n < this.base; n++) if (this.grid.isNode(n)) return n;
+    throw new Error("the navigation grid has no sea cells");
   }
 
   /**
@@ -251,11 +310,20 @@ export class RoutingNetwork {
       startEdges.push({ to: goal, lengthNm: distanceNm(origin.point, destination.point) });
     }
     perRequest.set(start, startEdges);
+    this.perRequest = perRequest;
+    const generation = ++this.requestGeneration;
+    for (const node of perRequest.keys()) this.requestMark[node] = generation;
 
     const costs = new EdgeCosts(request, weather);
+    const bound = this.landmarksFor(allowed.ok).towards(
+      [...perRequest].flatMap(([node, edges]) =>
+        edges.filter((e) => e.to === goal).map((e) => ({ node, lengthNm: e.lengthNm })),
+      ),
+      startEdges.filter((e) => e.to !== goal).map((e) => ({ node: e.to, lengthNm: e.lengthNm })),
+    );
     const search = (limits: boolean) =>
       this.astar.search(
-        this.searchGraph(perRequest, allowed.ok, costs, destination.point, limits),
+        new RequestGraph(this, costs, allowed.ok, destination.point, bound, limits),
         start,
         goal,
         request.departureMs,
@@ -301,9 +369,23 @@ export class RoutingNetwork {
   // --- building blocks -----------------------------------------------------------------------
 
   private addExtra(from: number, edge: Attachment): void {
-    const list = this.extra.get(from);
-    if (list) list.push(edge);
-    else this.extra.set(from, [edge]);
+    const index = this.extraOf[from] as number;
+    if (index >= 0) (this.extraLists[index] as Attachment[]).push(edge);
+    else {
+      this.extraOf[from] = this.extraLists.length;
+      this.extraLists.push([edge]);
+    }
+  }
+
+  requestEdges(node: number): Attachment[] | undefined {
+    return this.requestMark[node] === this.requestGeneration
+      ? this.perRequest.get(node)
+      : undefined;
+  }
+
+  extraEdges(node: number): Attachment[] | undefined {
+    const index = this.extraOf[node] as number;
+    return index >= 0 ? this.extraLists[index] : undefined;
   }
 
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */
@@ -379,7 +461,7 @@ export class RoutingNetwork {
     return greatCircleNm(p.lat, p.lon, q.lat, q.lon);
   }
 
-  private pointOf(node: number): LatLon {
+  pointOf(node: number): LatLon {
     return node >= this.base
       ? (this.virtualPoints[node - this.base] as LatLon)
       : this.grid.pointOf(node);
@@ -420,73 +502,6 @@ export class RoutingNetwork {
       return true;
     });
     return { ok, closed };
-  }
-
-  private searchGraph(
-    perRequest: Map<number, Attachment[]>,
-    allowedPassage: boolean[],
-    costs: EdgeCosts,
-    goalPoint: LatLon,
-    limits: boolean,
-  ): SearchGraph {
-    const speed = costs.speedUpperBoundKts;
-    // In calm water every objective is time at the vessel's own speed: no weather sampling.
-    const relaxEdge = (
-      from: LatLon,
-      to: () => LatLon,
-      next: number,
-      lengthNm: number,
-      atMs: number,
-      relax: (n: number, c: number, t: number) => void,
-    ) => {
-      const step = costs.calm
-        ? { hours: lengthNm / speed, cost: lengthNm / speed }
-        : costs.edge(from, to(), lengthNm, atMs, limits);
-      if (step) relax(next, step.cost, atMs + step.hours * 3_600_000);
-    };
-    const goalRow = {
-      lat: goalPoint.lat,
-      lon: goalPoint.lon,
-      cos: Math.cos((goalPoint.lat * Math.PI) / 180),
-    };
-    return {
-      size: this.base + 2 + 2 * this.passages.length,
-      heuristic: (node) => {
-        if (node < this.base) return this.grid.lowerBoundToNm(node, goalRow) / speed;
-        const p = this.pointOf(node);
-        return (greatCircleNm(p.lat, p.lon, goalPoint.lat, goalPoint.lon) * 0.9966) / speed;
-      },
-      expand: (node, atMs, relax) => {
-        const from = this.pointOf(node);
-        if (node < this.base) {
-          if (costs.calm) {
-            // The hot path: no points, no closures per edge.
-            this.grid.forEachNeighbour(node, (nb, lengthNm) => {
-              const hours = lengthNm / speed;
-              relax(nb, hours, atMs + hours * 3_600_000);
-            });
-          } else {
-            this.grid.forEachNeighbour(node, (nb, lengthNm) =>
-              relaxEdge(from, () => this.grid.pointOf(nb), nb, lengthNm, atMs, relax),
-            );
-          }
-        }
-        for (const list of [this.extra.get(node), perRequest.get(node)]) {
-          for (const e of list ?? []) {
-            if (e.passage !== undefined) {
-              if (!allowedPassage[e.passage]) continue;
-              // Through a passage: its length at the passage's speed (weather in narrows is not routed around).
-              const hours = costs.passageHours(e.lengthNm, this.passages[e.passage] as Passage);
-              relax(e.to, hours, atMs + hours * 3_600_000);
-              continue;
-            }
-            if (e.to >= this.base + 2 && !allowedPassage[Math.floor((e.to - this.base - 2) / 2)])
-              continue;
-            relaxEdge(from, () => this.pointOf(e.to), e.to, e.lengthNm, atMs, relax);
-          }
-        }
-      },
-    };
   }
 
   /** The found path as free stretches (smoothable) and passages (kept as published). */
@@ -558,24 +573,97 @@ export class RoutingNetwork {
           at[i] = (at[i - 1] as number) + step.hours * 3_600_000;
         }
       }
+      // From each kept point, the farthest point a straight leg may reach: galloping out (2, 4,
+      // 8, ... points ahead) until a leg fails, then bisecting between the last good and the
+      // first failed one. Each test costs a coastline check (and in weather a pricing) of the
+      // whole leg, so this needs O(log n) tests per kept point where a point-by-point scan
+      // needs O(n).
+      const last = pts.length - 1;
+      const straight = (a: number, b: number): boolean => {
+        if (b === a + 1) return true; // a step of the searched path itself
+        if (this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon)) return false;
+        if (costs.calm) return true;
+        const shortcut = costs.legCost(pts[a] as LatLon, pts[b] as LatLon, at[a] as number);
+        return shortcut.cost <= (cum[b] as number) - (cum[a] as number) + 1e-9;
+      };
       let anchor = 0;
-      push(pts[0] as LatLon);
-      for (let i = 1; i < pts.length; i++) {
-        const next = pts[i + 1];
-        if (next === undefined) break;
-        const a = pts[anchor] as LatLon;
-        let keep = this.verifyMask.pathHitsLand(a, next);
-        if (!keep && !costs.calm) {
-          const shortcut = costs.legCost(a, next, at[anchor] as number);
-          keep = !(shortcut.cost <= (cum[i + 1] as number) - (cum[anchor] as number) + 1e-9);
+      const kept: LatLon[] = [pts[0] as LatLon];
+      while (anchor < last) {
+        let good = anchor + 1;
+        let bad = -1;
+        for (let ahead = 2; ; ahead *= 2) {
+          const probe = Math.min(last, anchor + ahead);
+          if (!straight(anchor, probe)) {
+            bad = probe;
+            break;
+          }
+          good = probe;
+          if (probe === last) break;
         }
-        if (keep) {
-          push(pts[i] as LatLon);
-          anchor = i;
+        while (bad !== -1 && bad - good > 1) {
+          const mid = (good + bad) >> 1;
+          if (straight(anchor, mid)) good = mid;
+          else bad = mid;
+        }
+        kept.push(pts[good] as LatLon);
+        anchor = good;
+      }
+      for (const p of costs.calm ? this.tighten(kept) : kept) push(p);
+      clock = costs.calm ? clock : (at[pts.length - 1] as number);
+    }
+    return out;
+  }
+
+  /**
+   * Pulls the string taut: the kept points of a searched path still sit on grid cells, so each
+   * corner is slid toward the straight line between its neighbours as far as both legs stay
+   * clear of land (bisection), and dropped when they clear it entirely; a few passes settle the
+   * corners against the headlands and islands they turn round. Calm water only (in weather a
+   * corner may be there to keep out of a storm). The ends stay put.
+   */
+  private tighten(points: LatLon[]): LatLon[] {
+    const out = [...points];
+    for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
+      let moved = 0;
+      for (let i = 1; i + 1 < out.length; i++) {
+        const prev = out[i - 1] as LatLon;
+        const next = out[i + 1] as LatLon;
+        const corner = out[i] as LatLon;
+        // Bisection tests legs at the mask's usual step; the chosen corner is then confirmed at
+        // the fine step (see TAUT_STEP_NM), five times dearer, once.
+        const clear = (p: LatLon, step?: number) =>
+          !this.verifyMask.pathHitsLand(prev, p, step) &&
+          !this.verifyMask.pathHitsLand(p, next, step);
+        const legClear = (a: LatLon, b: LatLon) =>
+          !this.verifyMask.pathHitsLand(a, b) && !this.verifyMask.pathHitsLand(a, b, TAUT_STEP_NM);
+        if (legClear(prev, next)) {
+          out.splice(i, 1);
+          i--;
+          moved += distanceNm(prev, corner);
+          continue;
+        }
+        // Toward the middle of the geodesic between the neighbours (a lat/lon midpoint lies off
+        // the great circle on long legs and would lengthen the route).
+        const target = destination(prev, initialCourseDeg(prev, next), distanceNm(prev, next) / 2);
+        let lo = 0;
+        let hi = 1;
+        for (let k = 0; k < TIGHTEN_STEPS; k++) {
+          const t = (lo + hi) / 2;
+          if (clear(lerp(corner, target, t))) lo = t;
+          else hi = t;
+        }
+        const p = lerp(corner, target, lo);
+        const saved =
+          distanceNm(prev, corner) +
+          distanceNm(corner, next) -
+          distanceNm(prev, p) -
+          distanceNm(p, next);
+        if (lo > 0 && saved > 0 && clear(p, TAUT_STEP_NM)) {
+          moved += saved;
+          out[i] = p;
         }
       }
-      if (pts.length > 1) push(pts.at(-1) as LatLon);
-      clock = costs.calm ? clock : (at[pts.length - 1] as number);
+      if (moved < 0.1) break;
     }
     return out;
   }
@@ -649,162 +737,6 @@ export class RoutingNetwork {
   }
 }
 
-/** Travel time and objective cost of a leg in the weather, for one request. */
-class EdgeCosts {
-  readonly speedUpperBoundKts: number;
-  readonly calm: boolean;
-  private readonly hull: SpeedLossVessel;
-  private readonly softWave: number;
-  private readonly softWind: number;
-
-  constructor(
-    private readonly request: RouteRequest,
-    private readonly weather: WeatherField,
-  ) {
-    const v = request.vessel;
-    const length = v.loa_m ?? 150;
-    this.hull = {
-      length_m: length,
-      block_coefficient: v.block_coefficient ?? 0.7,
-      displacement_t: v.displacement_t ?? estimateDisplacementT(v),
-      container_ship: v.container_ship ?? false,
-    };
-    this.calm = weather === CALM_WEATHER;
-    this.speedUpperBoundKts = v.speed_kts + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
-    this.softWave = v.max_wave_m ?? DEFAULT_SOFT_WAVE_M;
-    this.softWind = v.max_wind_kts ?? DEFAULT_SOFT_WIND_KTS;
-  }
-
-  /**
-   * Kwon's speed loss for this vessel at its speed, tabulated per 0.1 kt of wind and per heading
-   * sector on first use (the search evaluates it millions of times; the inputs vary in two
-   * dimensions only).
-   */
-  private lossTable?: Float32Array;
-  private speedLoss(windKts: number, angleOffBowDeg: number): number {
-    if (windKts <= 0) return 0;
-    const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);
-    const sector = a <= 30 ? 0 : a <= 60 ? 1 : a <= 150 ? 2 : 3;
-    const index = Math.min(LOSS_TABLE_KTS * 10, Math.round(windKts * 10));
-    if (!this.lossTable) {
-      const table = new Float32Array(4 * (LOSS_TABLE_KTS * 10 + 1));
-      const angles = [0, 45, 90, 180];
-      for (let s = 0; s < 4; s++) {
-        for (let i = 0; i <= LOSS_TABLE_KTS * 10; i++) {
-          table[s * (LOSS_TABLE_KTS * 10 + 1) + i] = speedLossFraction(
-            this.hull,
-            this.request.vessel.speed_kts,
-            i / 10,
-            angles[s] as number,
-          );
-        }
-      }
-      this.lossTable = table;
-    }
-    return this.lossTable[sector * (LOSS_TABLE_KTS * 10 + 1) + index] as number;
-  }
-
-  /** Speed through a passage: the vessel's own, or the passage's speed limit if lower. */
-  passageSpeedKts(p: Passage): number {
-    return Math.min(
-      this.request.vessel.speed_kts,
-      p.transit?.speed_limit_kts ?? Number.POSITIVE_INFINITY,
-    );
-  }
-
-  passageHours(lengthNm: number, p: Passage): number {
-    return lengthNm / this.passageSpeedKts(p);
-  }
-
-  /** Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the course. */
-  sail(
-    from: LatLon,
-    to: LatLon,
-    lengthNm: number,
-    atMs: number,
-  ): { hours: number; conditions: SeaConditions; loss: number; course: number } {
-    const v0 = this.request.vessel.speed_kts;
-    const course = sphericalCourseDeg(from, to);
-    const mid = { lat: (from.lat + to.lat) / 2, lon: midLon(from.lon, to.lon) };
-    const firstGuessH = lengthNm / v0;
-    const c = this.weather.at(mid.lat, mid.lon, atMs + (firstGuessH / 2) * 3_600_000);
-    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
-    const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
-    const sog = Math.max(KNOT_FLOOR, v0 * (1 - loss) + currentAlong);
-    return { hours: lengthNm / sog, conditions: c, loss, course };
-  }
-
-  /** Hours and objective cost of a straight leg of any length, priced every COST_SAMPLE_NM (a broken limit costs Infinity). */
-  legCost(from: LatLon, to: LatLon, atMs: number): { hours: number; cost: number } {
-    const pts = densify(from, to, COST_SAMPLE_NM);
-    let hours = 0;
-    let cost = 0;
-    for (let k = 1; k < pts.length; k++) {
-      const a = pts[k - 1] as LatLon;
-      const b = pts[k] as LatLon;
-      const step = this.edge(a, b, distanceNm(a, b), atMs + hours * 3_600_000, true);
-      if (!step)
-        return {
-          hours: hours + distanceNm(a, b) / this.request.vessel.speed_kts,
-          cost: Number.POSITIVE_INFINITY,
-        };
-      hours += step.hours;
-      cost += step.cost;
-    }
-    return { hours, cost };
-  }
-
-  /** null when the leg breaks a hard limit (and limits apply); otherwise its hours and objective cost. */
-  edge(
-    from: LatLon,
-    to: LatLon,
-    lengthNm: number,
-    atMs: number,
-    limits: boolean,
-  ): { hours: number; cost: number } | null {
-    const s = this.sail(from, to, lengthNm, atMs);
-    const v = this.request.vessel;
-    const c = s.conditions;
-    if (
-      limits &&
-      ((v.max_wave_m !== undefined && c.hs_m > v.max_wave_m) ||
-        (v.max_wind_kts !== undefined && c.wind_kts > v.max_wind_kts))
-    ) {
-      return null;
-    }
-    const hours = s.hours;
-    switch (this.request.objective) {
-      case "fastest":
-        return { hours, cost: hours };
-      case "safest": {
-        // Exposure-weighted time: past half the vessel's limits, risk grows with the square of how
-        // close the sea and wind come to them, so a route through a storm costs far more than a
-        // longer one around it, while ordinary seas cost plain time (which keeps A* tight).
-        const r = Math.max(0, Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind) - 0.5);
-        return { hours, cost: hours * (1 + 32 * r * r) };
-      }
-      case "most-comfortable": {
-        // Motions scale with wave height relative to ship length, worst on the beam.
-        const rel = Math.abs(Math.sin(((c.wave_dir_deg - s.course) * Math.PI) / 180));
-        // Motions become noticeable once waves pass ~2% of the length (IMO MSC.1/Circ.1228 takes
-        // 4% as the threshold of successive high waves); below that the sea costs plain time.
-        const motion = Math.max(0, c.hs_m / Math.max(1, 0.04 * this.hull.length_m) - 0.5);
-        return { hours, cost: hours * (1 + 4 * motion * motion * (0.5 + rel)) };
-      }
-      case "fuel-efficient":
-        // At constant power fuel follows time; the speed loss is the added resistance paid for.
-        return { hours, cost: hours * (1 + 2 * s.loss) };
-    }
-  }
-}
-
-function estimateDisplacementT(v: RoutingVessel): number {
-  const loa = v.loa_m ?? 150;
-  const beam = v.beam_m ?? loa / 6.5;
-  const draft = v.draft_m ?? beam / 2.8;
-  return loa * beam * draft * (v.block_coefficient ?? 0.7) * 1.025;
-}
-
 function passagePoints(p: Passage): LatLon[] {
   return p.waypoints.map(([lat, lon]) => ({ lat, lon }));
 }
@@ -825,22 +757,12 @@ function polylineNm(points: LatLon[]): number {
   return total;
 }
 
-/** Initial course on the sphere: enough for pricing a short edge (the output uses WGS84 geodesics). */
-function sphericalCourseDeg(a: LatLon, b: LatLon): number {
-  const p1 = (a.lat * Math.PI) / 180;
-  const p2 = (b.lat * Math.PI) / 180;
-  const dl = ((b.lon - a.lon) * Math.PI) / 180;
-  const y = Math.sin(dl) * Math.cos(p2);
-  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
-  return ((((Math.atan2(y, x) * 180) / Math.PI) % 360) + 360) % 360;
-}
-
-function midLon(a: number, b: number): number {
-  let d = b - a;
-  if (d > 180) d -= 360;
-  if (d < -180) d += 360;
-  const m = a + d / 2;
-  return m >= 180 ? m - 360 : m < -180 ? m + 360 : m;
+/** The point a fraction t of the way from a to b in latitude and longitude (the short way round in longitude). */
+function lerp(a: LatLon, b: LatLon, t: number): LatLon {
+  let dl = b.lon - a.lon;
+  if (dl > 180) dl -= 360;
+  if (dl < -180) dl += 360;
+  return { lat: a.lat + (b.lat - a.lat) * t, lon: normalizeLon(a.lon + dl * t) };
 }
 
 function validate(r: RouteRequest): void {

@@ -47,6 +47,8 @@ export class SeaGrid {
   readonly stepEastNm: Float64Array;
   readonly stepNorthNm: Float64Array;
   readonly stepDiagNm: Float64Array;
+  /** Per row and direction (row * 8 + d): initial course of the step, degrees true. */
+  private readonly stepCourseDeg: Float64Array;
   /** Per row: latitude of the centre in radians and its cosine (for the heuristic). */
   private readonly rowLatRad: Float64Array;
   private readonly rowCos: Float64Array;
@@ -72,8 +74,17 @@ export class SeaGrid {
     this.stepDiagNm = new Float64Array(this.ny);
     this.rowLatRad = new Float64Array(this.ny);
     this.rowCos = new Float64Array(this.ny);
+    this.stepCourseDeg = new Float64Array(this.ny * 8);
     for (let y = 0; y < this.ny; y++) {
       const lat = this.latOf(y);
+      for (let d = 0; d < 8; d++) {
+        this.stepCourseDeg[y * 8 + d] = courseDeg(
+          lat,
+          0,
+          lat + (DY[d] as number) * this.cellDeg,
+          (DX[d] as number) * this.cellDeg,
+        );
+      }
       this.rowLatRad[y] = lat * DEG;
       this.rowCos[y] = Math.cos(lat * DEG);
       const latN = lat + this.cellDeg;
@@ -121,7 +132,31 @@ export class SeaGrid {
    * Calls visit(neighbour, lengthNm) for every neighbour joined to `node` by an edge clear of land.
    * The first query of an edge tests it against the land mask; later ones read the memo.
    */
-  forEachNeighbour(node: number, visit: (neighbour: number, lengthNm: number) => void): void {
+  forEachNeighbour(
+    node: number,
+    visit: (neighbour: number, lengthNm: number, direction: number) => void,
+  ): void {
+    this.visitNeighbours(node, true, visit);
+  }
+
+  /** Initial course (degrees true) of the step from `node` in `direction` (as passed to visit). */
+  courseOf(node: number, direction: number): number {
+    return this.stepCourseDeg[Math.floor(node / this.nx) * 8 + direction] as number;
+  }
+
+  /**
+   * Calls visit for every neighbouring node whether or not the edge clears land: the relaxed grid
+   * the landmark bounds are computed on (landmarks.ts), without the costly coastline tests.
+   */
+  forEachSeaNeighbour(node: number, visit: (neighbour: number, lengthNm: number) => void): void {
+    this.visitNeighbours(node, false, visit);
+  }
+
+  private visitNeighbours(
+    node: number,
+    checkLand: boolean,
+    visit: (neighbour: number, lengthNm: number, direction: number) => void,
+  ): void {
     const x = node % this.nx;
     const y = (node - x) / this.nx;
     for (let d = 0; d < 8; d++) {
@@ -129,7 +164,7 @@ export class SeaGrid {
       if (ny < 0 || ny >= this.ny) continue;
       const nb = ny * this.nx + mod(x + (DX[d] as number), this.nx);
       if (this.sea[nb] !== 1) continue;
-      if (!this.edgeClear(node, nb, d)) continue;
+      if (checkLand && !this.edgeClear(node, nb, d)) continue;
       const row = Math.min(y, ny);
       const length =
         DY[d] === 0
@@ -137,14 +172,13 @@ export class SeaGrid {
           : DX[d] === 0
             ? (this.stepNorthNm[row] as number)
             : (this.stepDiagNm[row] as number);
-      visit(nb, length);
+      visit(nb, length, d);
     }
   }
 
   private edgeClear(node: number, nb: number, d: number): boolean {
     // Directions 4..7 are the reverses of 0..3: store every edge once, at its "forward" end.
-    const [from, dir] = d < 4 ? [node, d] : [nb, d - 4];
-    const slot = from * 4 + dir;
+    const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
     const known = this.edgeMemo[slot];
     if (known === CLEAR) return true;
     if (known === BLOCKED) return false;
@@ -174,6 +208,16 @@ export function greatCircleNm(lat1: number, lon1: number, lat2: number, lon2: nu
   const dl = (lon2 - lon1) * DEG;
   const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
   return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Initial great-circle course from the first point to the second, degrees true. */
+export function courseDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const p1 = lat1 * DEG;
+  const p2 = lat2 * DEG;
+  const dl = (lon2 - lon1) * DEG;
+  const y = Math.sin(dl) * Math.cos(p2);
+  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
+  return (((Math.atan2(y, x) / DEG) % 360) + 360) % 360;
 }
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;

@@ -1,0 +1,217 @@
+import { densify, distanceNm } from "../geo/geodesic";
+import type { LatLon } from "../geo/types";
+import { type SpeedLossVessel, speedLossFraction } from "../physics/speed-loss";
+import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
+import type { Passage } from "./passages";
+import type { RouteRequest, RoutingVessel } from "./router";
+import { courseDeg } from "./sea-grid";
+
+/**
+ * What a step of a route costs one request: travel time with involuntary speed loss in waves
+ * (Kwon 2008) and the current along the course, and the objective's cost of that time
+ * (exposure-weighted for safest, motion-weighted for most-comfortable, loss-weighted for
+ * fuel-efficient); null where a hard vessel limit is broken.
+ */
+
+/** Longest straight piece priced at one weather sample when smoothing in weather. */
+const COST_SAMPLE_NM = 20;
+/** Soft limits when the vessel gives none (domain guide: wind 30 kt, waves 4 m). */
+const DEFAULT_SOFT_WAVE_M = 4;
+const DEFAULT_SOFT_WIND_KTS = 30;
+/** Fastest the sea can carry a ship beyond its own speed, for an admissible time heuristic. */
+const MAX_FAVOURABLE_CURRENT_KTS = 4;
+const KNOT_FLOOR = 0.5;
+/** Winds above this are priced as this (Beaufort 12 starts at 64 kt). */
+const LOSS_TABLE_KTS = 120;
+
+/** Travel time and objective cost of a leg in the weather, for one request. */
+export class EdgeCosts {
+  readonly speedUpperBoundKts: number;
+  readonly calm: boolean;
+  private readonly hull: SpeedLossVessel;
+  private readonly softWave: number;
+  private readonly softWind: number;
+
+  constructor(
+    private readonly request: RouteRequest,
+    private readonly weather: WeatherField,
+  ) {
+    const v = request.vessel;
+    const length = v.loa_m ?? 150;
+    this.hull = {
+      length_m: length,
+      block_coefficient: v.block_coefficient ?? 0.7,
+      displacement_t: v.displacement_t ?? estimateDisplacementT(v),
+      container_ship: v.container_ship ?? false,
+    };
+    this.calm = weather === CALM_WEATHER;
+    this.speedUpperBoundKts = v.speed_kts + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
+    this.softWave = v.max_wave_m ?? DEFAULT_SOFT_WAVE_M;
+    this.softWind = v.max_wind_kts ?? DEFAULT_SOFT_WIND_KTS;
+  }
+
+  /**
+   * Kwon's speed loss for this vessel at its speed, tabulated per 0.1 kt of wind and per heading
+   * sector on first use (the search evaluates it millions of times; the inputs vary in two
+   * dimensions only).
+   */
+  private lossTable?: Float32Array;
+  private speedLoss(windKts: number, angleOffBowDeg: number): number {
+    if (windKts <= 0) return 0;
+    const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);
+    const sector = a <= 30 ? 0 : a <= 60 ? 1 : a <= 150 ? 2 : 3;
+    const index = Math.min(LOSS_TABLE_KTS * 10, Math.round(windKts * 10));
+    if (!this.lossTable) {
+      const table = new Float32Array(4 * (LOSS_TABLE_KTS * 10 + 1));
+      const angles = [0, 45, 90, 180];
+      for (let s = 0; s < 4; s++) {
+        for (let i = 0; i <= LOSS_TABLE_KTS * 10; i++) {
+          table[s * (LOSS_TABLE_KTS * 10 + 1) + i] = speedLossFraction(
+            this.hull,
+            this.request.vessel.speed_kts,
+            i / 10,
+            angles[s] as number,
+          );
+        }
+      }
+      this.lossTable = table;
+    }
+    return this.lossTable[sector * (LOSS_TABLE_KTS * 10 + 1) + index] as number;
+  }
+
+  /** Speed through a passage: the vessel's own, or the passage's speed limit if lower. */
+  passageSpeedKts(p: Passage): number {
+    return Math.min(
+      this.request.vessel.speed_kts,
+      p.transit?.speed_limit_kts ?? Number.POSITIVE_INFINITY,
+    );
+  }
+
+  passageHours(lengthNm: number, p: Passage): number {
+    return lengthNm / this.passageSpeedKts(p);
+  }
+
+  conditionsAt(p: LatLon, atMs: number): SeaConditions {
+    return this.weather.at(p.lat, p.lon, atMs);
+  }
+
+  /** Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the course. */
+  sail(
+    from: LatLon,
+    to: LatLon,
+    lengthNm: number,
+    atMs: number,
+  ): { hours: number; conditions: SeaConditions; loss: number; course: number } {
+    const v0 = this.request.vessel.speed_kts;
+    const course = courseDeg(from.lat, from.lon, to.lat, to.lon);
+    const mid = { lat: (from.lat + to.lat) / 2, lon: midLon(from.lon, to.lon) };
+    const firstGuessH = lengthNm / v0;
+    const c = this.weather.at(mid.lat, mid.lon, atMs + (firstGuessH / 2) * 3_600_000);
+    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
+    const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
+    const sog = Math.max(KNOT_FLOOR, v0 * (1 - loss) + currentAlong);
+    return { hours: lengthNm / sog, conditions: c, loss, course };
+  }
+
+  /** Hours and objective cost of a straight leg of any length, priced every COST_SAMPLE_NM (a broken limit costs Infinity). */
+  legCost(from: LatLon, to: LatLon, atMs: number): { hours: number; cost: number } {
+    const pts = densify(from, to, COST_SAMPLE_NM);
+    let hours = 0;
+    let cost = 0;
+    for (let k = 1; k < pts.length; k++) {
+      const a = pts[k - 1] as LatLon;
+      const b = pts[k] as LatLon;
+      const step = this.edge(a, b, distanceNm(a, b), atMs + hours * 3_600_000, true);
+      if (!step)
+        return {
+          hours: hours + distanceNm(a, b) / this.request.vessel.speed_kts,
+          cost: Number.POSITIVE_INFINITY,
+        };
+      hours += step.hours;
+      cost += step.cost;
+    }
+    return { hours, cost };
+  }
+
+  /** null when the leg breaks a hard limit (and limits apply); otherwise its hours and objective cost. */
+  edge(
+    from: LatLon,
+    to: LatLon,
+    lengthNm: number,
+    atMs: number,
+    limits: boolean,
+  ): { hours: number; cost: number } | null {
+    const s = this.sail(from, to, lengthNm, atMs);
+    return this.price(s.conditions, s.course, s.hours, s.loss, limits);
+  }
+
+  /**
+   * A short step of the search from a node: the conditions where and when the vessel sets out,
+   * sampled once for all the node's steps (they differ only in course).
+   */
+  step(
+    c: SeaConditions,
+    course: number,
+    lengthNm: number,
+    limits: boolean,
+  ): { hours: number; cost: number } | null {
+    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
+    const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
+    const sog = Math.max(KNOT_FLOOR, this.request.vessel.speed_kts * (1 - loss) + currentAlong);
+    return this.price(c, course, lengthNm / sog, loss, limits);
+  }
+
+  private price(
+    c: SeaConditions,
+    course: number,
+    hours: number,
+    loss: number,
+    limits: boolean,
+  ): { hours: number; cost: number } | null {
+    const v = this.request.vessel;
+    if (
+      limits &&
+      ((v.max_wave_m !== undefined && c.hs_m > v.max_wave_m) ||
+        (v.max_wind_kts !== undefined && c.wind_kts > v.max_wind_kts))
+    ) {
+      return null;
+    }
+    switch (this.request.objective) {
+      case "fastest":
+        return { hours, cost: hours };
+      case "safest": {
+        // Exposure-weighted time: past half the vessel's limits, risk grows with the square of how
+        // close the sea and wind come to them, so a route through a storm costs far more than a
+        // longer one around it, while ordinary seas cost plain time (which keeps A* tight).
+        const r = Math.max(0, Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind) - 0.5);
+        return { hours, cost: hours * (1 + 32 * r * r) };
+      }
+      case "most-comfortable": {
+        // Motions scale with wave height relative to ship length, worst on the beam.
+        const rel = Math.abs(Math.sin(((c.wave_dir_deg - course) * Math.PI) / 180));
+        // Motions become noticeable once waves pass ~2% of the length (IMO MSC.1/Circ.1228 takes
+        // 4% as the threshold of successive high waves); below that the sea costs plain time.
+        const motion = Math.max(0, c.hs_m / Math.max(1, 0.04 * this.hull.length_m) - 0.5);
+        return { hours, cost: hours * (1 + 4 * motion * motion * (0.5 + rel)) };
+      }
+      case "fuel-efficient":
+        // At constant power fuel follows time; the speed loss is the added resistance paid for.
+        return { hours, cost: hours * (1 + 2 * loss) };
+    }
+  }
+}
+
+function estimateDisplacementT(v: RoutingVessel): number {
+  const loa = v.loa_m ?? 150;
+  const beam = v.beam_m ?? loa / 6.5;
+  const draft = v.draft_m ?? beam / 2.8;
+  return loa * beam * draft * (v.block_coefficient ?? 0.7) * 1.025;
+}
+
+function midLon(a: number, b: number): number {
+  let d = b - a;
+  if (d > 180) d -= 360;
+  if (d < -180) d += 360;
+  const m = a + d / 2;
+  return m >= 180 ? m - 360 : m < -180 ? m + 360 : m;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "../random";
+import { Landmarks, type StaticGraph } from "./landmarks";
+
+/** A w x h 8-connected grid with random walls and diagonal steps of length sqrt(2). */
+function wallGrid(w: number, h: number, wallShare: number, seed: number) {
+  const rnd = seededRandom(seed);
+  const wall = Array.from({ length: w * h }, () => rnd() < wallShare);
+  const graph: StaticGraph = {
+    size: w * h,
+    forEachEdge(node, visit) {
+      if (wall[node]) return;
+      const x = node % w;
+      const y = Math.floor(node / w);
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          if ((dx === 0 && dy === 0) || x + dx < 0 || y + dy < 0 || x + dx >= w || y + dy >= h)
+            continue;
+          const next = (y + dy) * w + x + dx;
+          if (!wall[next]) visit(next, dx !== 0 && dy !== 0 ? Math.SQRT2 : 1);
+        }
+      }
+    },
+  };
+  return { graph, wall };
+}
+
+/** Exact distances from one node, by Bellman-Ford relaxation (slow, obviously right). */
+function exactFrom(graph: StaticGraph, source: number): number[] {
+  const d = Array<number>(graph.size).fill(Number.POSITIVE_INFINITY);
+  d[source] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let n = 0; n < graph.size; n++) {
+      const dn = d[n] as number;
+      if (dn === Number.POSITIVE_INFINITY) continue;
+      graph.forEachEdge(n, (next, len) => {
+        if (dn + len < (d[next] as number) - 1e-12) {
+          d[next] = dn + len;
+          changed = true;
+        }
+      });
+    }
+  }
+  return d;
+}
+
+describe("landmark bounds", () => {
+  const { graph, wall } = wallGrid(30, 20, 0.25, 7);
+  const open = [...Array(graph.size).keys()].filter((n) => !wall[n]);
+  const landmarks = Landmarks.build(graph, 6, open[0] as number);
+
+  it("never exceed the true distance to the goal, and are tight for some nodes", () => {
+    let tight = 0;
+    let pairs = 0;
+    for (const goal of open.filter((_, i) => i % 23 === 0)) {
+      const exact = exactFrom(graph, goal);
+      const bound = landmarks.towards(
+        [{ node: goal, lengthNm: 0 }],
+        [{ node: open[5] as number, lengthNm: 0 }],
+      );
+      for (const v of open) {
+        const truth = exact[v] as number;
+        const b = bound.lowerBoundNm(v);
+        if (truth === Number.POSITIVE_INFINITY) continue;
+        pairs++;
+        expect(b).toBeLessThanOrEqual(truth + 1e-9);
+        if (truth > 0 && b >= truth - 0.02) tight++;
+      }
+    }
+    expect(pairs).toBeGreaterThan(1000);
+    // Far better than nothing: a good share of nodes get (almost) the exact distance.
+    expect(tight / pairs).toBeGreaterThan(0.05);
+  });
+
+  it("stay below the truth for a goal joined to the graph by edges of its own", () => {
+    const attach = [open[40] as number, open[41] as number];
+    const bound = landmarks.towards(
+      attach.map((node) => ({ node, lengthNm: 2.5 })),
+      [{ node: open[0] as number, lengthNm: 0 }],
+    );
+    const exact = attach.map((a) => exactFrom(graph, a));
+    for (const v of open) {
+      const truth = Math.min(...exact.map((d) => (d[v] as number) + 2.5));
+      if (truth < Number.POSITIVE_INFINITY)
+        expect(bound.lowerBoundNm(v)).toBeLessThanOrEqual(truth + 1e-9);
+    }
+  });
+
+  it("are picked on the rim: the first landmark is as far from the seed as any node", () => {
+    const fromSeed = exactFrom(graph, open[0] as number);
+    const far = Math.max(...fromSeed.filter(Number.isFinite));
+    expect(fromSeed[landmarks.nodes[0] as number]).toBeCloseTo(far, 5);
+    expect(new Set(landmarks.nodes).size).toBe(landmarks.nodes.length);
+  });
+});

@@ -1,0 +1,150 @@
+import { NodeHeap } from "./heap";
+
+/**
+ * Landmark lower bounds for A* ("ALT": A*, landmarks, triangle inequality; Goldberg & Harrelson,
+ * 2005, "Computing the shortest path: A* search meets graph theory", SODA). For a landmark L with
+ * exact graph distances d(L, ·), |d(L, t) − d(L, v)| ≤ d(v, t) for every node v: a far tighter
+ * bound than the great circle when a continent lies between v and t (Europe to Asia round the
+ * Cape), which is where a plain great-circle A* floods whole oceans.
+ *
+ * The distances are computed once, on a relaxed version of the navigation graph (every pair of
+ * neighbouring sea cells joined, whether or not the edge clears land, and every passage open).
+ * The relaxed graph has more edges than any request's graph (passages avoided or closed to a
+ * vessel, edges blocked by land or by weather limits), so its distances are shorter and the bound
+ * stays a lower bound; it only needs the cells, not the costly per-edge coastline tests.
+ */
+
+export interface StaticGraph {
+  readonly size: number;
+  /** Calls visit for every edge out of node (undirected: the edge is also listed at next). */
+  forEachEdge(node: number, visit: (next: number, lengthNm: number) => void): void;
+}
+
+/** Float32 storage rounds distances by well under this; bounds are lowered by it to stay below the truth. */
+const ROUNDING_SLACK_NM = 0.01;
+
+export class Landmarks {
+  private constructor(
+    /** Node id of each landmark. */
+    readonly nodes: readonly number[],
+    /** Per landmark: distance in nm from it to every node (Infinity where unreachable). */
+    private readonly distances: readonly Float32Array[],
+  ) {}
+
+  /**
+   * Picks `count` landmarks by farthest selection (each new one the reachable node farthest from
+   * those already chosen, the first the node farthest from `seed`), which puts them on the rim of
+   * the ocean graph where their bounds are tightest.
+   */
+  static build(graph: StaticGraph, count: number, seed: number): Landmarks {
+    const nodes: number[] = [];
+    const distances: Float32Array[] = [];
+    if (count <= 0) return new Landmarks([], []);
+    let candidate = farthest(shortestDistances(graph, seed), []);
+    while (nodes.length < count && candidate >= 0) {
+      nodes.push(candidate);
+      distances.push(shortestDistances(graph, candidate));
+      candidate = farthest(distances.at(-1) as Float32Array, distances);
+    }
+    return new Landmarks(nodes, distances);
+  }
+
+  /**
+   * The bound towards one goal. The goal may be a node outside the static graph (a request's
+   * destination), joined to it by `goalEdges`; `startEdges` likewise for the start, used to pick
+   * the `active` landmarks that bound this particular search best.
+   */
+  towards(
+    goalEdges: ReadonlyArray<{ node: number; lengthNm: number }>,
+    startEdges: ReadonlyArray<{ node: number; lengthNm: number }>,
+    active = 4,
+  ): LandmarkBound {
+    const viaEdges = (
+      d: Float32Array,
+      edges: ReadonlyArray<{ node: number; lengthNm: number }>,
+    ) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (const e of edges) {
+        const v = (d[e.node] ?? Number.POSITIVE_INFINITY) + e.lengthNm;
+        if (v < best) best = v;
+      }
+      return best;
+    };
+    const ranked = this.distances
+      .map((d) => {
+        const toGoal = viaEdges(d, goalEdges);
+        const toStart = viaEdges(d, startEdges);
+        const bound = Math.abs(toGoal - toStart);
+        return { d, toGoal, bound: Number.isFinite(bound) ? bound : -1 };
+      })
+      .filter((l) => Number.isFinite(l.toGoal) && l.bound >= 0)
+      .sort((a, b) => b.bound - a.bound)
+      .slice(0, active);
+    return new LandmarkBound(
+      ranked.map((l) => l.d),
+      Float64Array.from(ranked.map((l) => l.toGoal)),
+    );
+  }
+}
+
+export class LandmarkBound {
+  constructor(
+    private readonly distances: readonly Float32Array[],
+    private readonly goal: Float64Array,
+  ) {}
+
+  /** A lower bound, in nm, of the distance from node to the goal (0 when nothing is known). */
+  lowerBoundNm(node: number): number {
+    let best = 0;
+    for (let i = 0; i < this.distances.length; i++) {
+      const dv = (this.distances[i] as Float32Array)[node];
+      if (dv === undefined || dv === Number.POSITIVE_INFINITY) continue;
+      const b = Math.abs((this.goal[i] as number) - dv);
+      if (b > best) best = b;
+    }
+    return best > ROUNDING_SLACK_NM ? best - ROUNDING_SLACK_NM : 0;
+  }
+}
+
+/** Dijkstra from one node over the whole static graph. */
+function shortestDistances(graph: StaticGraph, source: number): Float32Array {
+  const dist = new Float64Array(graph.size).fill(Number.POSITIVE_INFINITY);
+  const done = new Uint8Array(graph.size);
+  const heap = new NodeHeap(1 << 16);
+  dist[source] = 0;
+  heap.push(source, 0);
+  let base = 0;
+  // One visitor for the whole run: a closure per node would be a million allocations.
+  const visit = (next: number, lengthNm: number) => {
+    const candidate = base + lengthNm;
+    if (candidate < (dist[next] as number)) {
+      dist[next] = candidate;
+      heap.push(next, candidate);
+    }
+  };
+  while (heap.size > 0) {
+    const node = heap.pop();
+    if (done[node] === 1) continue;
+    done[node] = 1;
+    base = dist[node] as number;
+    graph.forEachEdge(node, visit);
+  }
+  return Float32Array.from(dist);
+}
+
+/** The reachable node maximising the smallest distance to the chosen landmarks (or to `from` alone). */
+function farthest(from: Float32Array, chosen: readonly Float32Array[]): number {
+  let best = -1;
+  let bestScore = -1;
+  for (let n = 0; n < from.length; n++) {
+    const d0 = from[n] as number;
+    if (d0 === Number.POSITIVE_INFINITY) continue;
+    let score = d0;
+    for (const d of chosen) score = Math.min(score, d[n] as number);
+    if (score > bestScore) {
+      bestScore = score;
+      best = n;
+    }
+  }
+  return bestScore > 0 ? best : -1;
+}
