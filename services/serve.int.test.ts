@@ -49,6 +49,7 @@ describe("platform mode health", () => {
       analytics: { adapter: "clickhouse", status: "up" },
       limiter: { adapter: "redis", status: "up" },
     });
+    expect(body).toMatchObject({ weather_models: [{ model: "synthetic", stale: false }] });
   });
 
   it("answers 503 naming the dependency that is down", async () => {

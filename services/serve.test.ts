@@ -41,6 +41,55 @@ describe("embedded default (npm start)", () => {
     expect(body.dependencies.analytics).toMatchObject({ adapter: "embedded", status: "up" });
     expect(body.dependencies.limiter).toMatchObject({ adapter: "memory", status: "up" });
     expect(res.headers.get("x-request-id")).toBeTruthy();
+    // The synthetic cycle due by the clock landed at start-up.
+    const [synthetic, ...others] = body.weather_models;
+    expect(others).toEqual([]);
+    expect(synthetic).toMatchObject({ model: "synthetic", synthetic: true, stale: false });
+    expect(synthetic.age_h).toBeGreaterThanOrEqual(0);
+    expect(synthetic.age_h).toBeLessThan(6);
+  });
+
+  it("is degraded (503) when no weather cycle is usable", async () => {
+    const s = await start({ WEATHER_SYNTHETIC_CYCLES: "false" });
+    const res = await fetch(`${s.url}/api/v1/underwriting/health`);
+    expect(res.status).toBe(503);
+    const body = await json(res);
+    expect(body).toMatchObject({ status: "degraded", weather_models: [] });
+  });
+
+  it("lands the next synthetic cycle for an admin key, and refuses a key without the scope", async () => {
+    const adminKey = "admin-key-0123456789abcdef";
+    const plainKey = "plain-key-0123456789abcdef";
+    const s = await start({
+      API_KEYS_FILE: keysFile([
+        { key: adminKey, plan: "enterprise", scopes: ["admin"] },
+        { key: plainKey, plan: "enterprise", scopes: [] },
+      ]),
+    });
+    const post = (key: string, body: unknown) =>
+      fetch(`${s.url}/api/v1/admin/weather-cycles`, {
+        method: "POST",
+        headers: { "X-API-Key": key, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const before = s.weather.registry.latest("synthetic")?.cycleMs as number;
+    const res = await post(adminKey, { model: "synthetic" });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({
+      model: "synthetic",
+      cycle_utc: new Date(before + 6 * 3_600_000).toISOString(),
+      members: 31,
+      synthetic: true,
+    });
+    const health = await json(await fetch(`${s.url}/api/v1/underwriting/health`));
+    expect(health.weather_models[0].cycles_loaded).toBe(2);
+
+    const forbidden = await post(plainKey, { model: "synthetic" });
+    expect(forbidden.status).toBe(403);
+    expect((await json(forbidden)).error.code).toBe("forbidden");
+    const bad = await post(adminKey, { model: "gefs" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.code).toBe("validation_failed");
   });
 
   it("prints a dev key and curl commands that work as printed", async () => {

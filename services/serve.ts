@@ -11,11 +11,13 @@ import {
 import { createLogger } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
 import { runUntilSignalled } from "./platform/process";
+import { startWeather, type WeatherRuntime } from "./weather/runtime";
 
 export interface Served {
   url: string;
   devKey?: string;
   platform: Platform;
+  weather: WeatherRuntime;
   close(): Promise<void>;
 }
 
@@ -46,10 +48,12 @@ export async function serve(config: Config): Promise<Served> {
           }),
         ]
       : [];
-  const app = buildApp({ platform, keys });
+  const weather = await startWeather(platform, { landSynthetic: config.WEATHER_SYNTHETIC_CYCLES });
+  const app = buildApp({ platform, keys, weather });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
+    await weather.close();
     await Promise.allSettled(streams.map((s) => s.stop()));
     await platform.close();
     throw err;
@@ -61,8 +65,10 @@ export async function serve(config: Config): Promise<Served> {
     url,
     devKey,
     platform,
+    weather,
     close: async () => {
       await app.close();
+      await weather.close();
       await Promise.allSettled(streams.map((s) => s.stop()));
       await platform.close();
     },

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
+import type { WeatherRuntime } from "../weather/runtime";
+import { registerAdminRoutes } from "./admin-routes";
 import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
 import { installErrorMapping } from "./error-mapping";
 import { healthReport } from "./health";
@@ -8,12 +10,13 @@ import { healthReport } from "./health";
 export interface AppDeps {
   platform: Platform;
   keys: ApiKeyStore;
+  weather: WeatherRuntime;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
 export const MAX_BODY_BYTES = 1_048_576;
 
-export function buildApp({ platform, keys }: AppDeps): FastifyInstance {
+export function buildApp({ platform, keys, weather }: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -34,7 +37,7 @@ export function buildApp({ platform, keys }: AppDeps): FastifyInstance {
 
   // Health needs no key: callers and load balancers check it before spending a request.
   app.get("/api/v1/underwriting/health", async (_request, reply) => {
-    const report = await healthReport(platform);
+    const report = await healthReport(platform, weather.registry);
     return reply.status(report.status === "ok" ? 200 : 503).send(report);
   });
 
@@ -44,5 +47,6 @@ export function buildApp({ platform, keys }: AppDeps): FastifyInstance {
     return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
   });
 
+  registerAdminRoutes(app, underwriting, weather);
   return app;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../platform/errors";
-import type { ApiKeyRecord, ApiKeyStore, Plan } from "../platform/keys/api-keys";
+import type { ApiKeyRecord, ApiKeyStore, Plan, Scope } from "../platform/keys/api-keys";
 import type { FastState, RateLimitDecision, RateLimitRule } from "../platform/limits/port";
 
 declare module "fastify" {
@@ -55,5 +55,14 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
     "X-RateLimit-Limit": String(d.limit),
     "X-RateLimit-Remaining": String(d.remaining),
     "X-RateLimit-Reset": String(Math.ceil(d.resetAtMs / 1000)),
+  };
+}
+
+/** After the key check: 403 unless the key holds the scope. */
+export function requireScope(scope: Scope) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.apiKey?.scopes.includes(scope)) {
+      throw new AppError("forbidden", `this key lacks the '${scope}' scope`, { scope });
+    }
   };
 }

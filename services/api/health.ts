@@ -1,5 +1,6 @@
 import type { DependencyHealth } from "../platform/health";
 import type { Platform } from "../platform/platform";
+import type { CycleRegistry, ModelFreshness } from "../weather/cycle-registry";
 import { API_VERSION } from "./version";
 
 export interface HealthReport {
@@ -12,24 +13,34 @@ export interface HealthReport {
     analytics: DependencyHealth;
     limiter: DependencyHealth;
   };
-  /** Per-model forecast-cycle freshness; empty until a weather cycle has landed. */
-  weather_models: unknown[];
+  /** Per-model forecast-cycle freshness, one entry per model with a landed cycle. */
+  weather_models: ModelFreshness[];
 }
 
-/** Probes every dependency with a real request, in parallel. */
-export async function healthReport(platform: Platform): Promise<HealthReport> {
+/**
+ * Probes every dependency with a real request, in parallel, and reads the cycle registry.
+ * Degraded when a dependency is down or no model has a cycle that is not stale (nothing usable
+ * to score against).
+ */
+export async function healthReport(
+  platform: Platform,
+  cycles: CycleRegistry,
+  nowMs: number = Date.now(),
+): Promise<HealthReport> {
   const [bus, analytics, limiter] = await Promise.all([
     platform.bus.health(),
     platform.analytics.health(),
     platform.state.health(),
   ]);
   const all = [...bus, analytics, limiter];
+  const weather = cycles.freshness(nowMs);
+  const usableWeather = weather.some((m) => !m.stale);
   return {
-    status: all.every((d) => d.status === "up") ? "ok" : "degraded",
+    status: all.every((d) => d.status === "up") && usableWeather ? "ok" : "degraded",
     api_version: API_VERSION,
     mode: platform.config.VOYAGE_RISK_MODE,
     checked_at_utc: new Date().toISOString(),
     dependencies: { bus, analytics, limiter },
-    weather_models: [],
+    weather_models: weather,
   };
 }

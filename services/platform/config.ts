@@ -58,6 +58,12 @@ export const configSchema = z.object({
   /** Generate and print a dev key at start-up when no API_KEYS_FILE is set (embedded default: on). */
   DEV_API_KEY: bool.optional(),
 
+  /**
+   * Land a synthetic forecast cycle from this process at start-up and every 6 hours (00/06/12/18
+   * UTC). On by default: it is the only weather source that needs nothing downloaded.
+   */
+  WEATHER_SYNTHETIC_CYCLES: bool.default(true),
+
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** Handler attempts before a message goes to the topic's .dlq. */

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   subscription_required: 402,
   forbidden: 403,
   not_found: 404,
+  synthetic_cycles_disabled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import type { EventBus, OutgoingEvent, Subscription } from "../platform/events/port";
+import { TOPIC } from "../platform/events/topics";
+import type { CycleFields, CycleLanded, CycleRegistry } from "./cycle-registry";
+
+/** Avro full name of the event (schemas/avro/voyagerisk.weather.WeatherCycleLanded). */
+export const CYCLE_LANDED_TYPE = "voyagerisk.weather.WeatherCycleLanded";
+
+/**
+ * The event id of a cycle is derived from (model, cycle time): landing the same cycle twice
+ * (a retry, two schedulers) yields the same id, which every consumer already deduplicates on.
+ */
+export function cycleEventId(model: string, cycleMs: number): string {
+  const h = createHash("sha256").update(`weather-cycle:${model}:${cycleMs}`).digest("hex");
+  // Shaped as a UUID (version nibble 5-like, RFC 4122 variant) for tools that expect one.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function cycleLandedEvent(
+  fields: CycleFields,
+  occurredAtMs: number,
+): OutgoingEvent & { value: CycleLanded } {
+  const value: CycleLanded = {
+    event_id: cycleEventId(fields.model, fields.cycle_time),
+    occurred_at: occurredAtMs,
+    ...fields,
+    source: fields.source ?? null,
+  };
+  return { key: fields.model, type: CYCLE_LANDED_TYPE, value };
+}
+
+/** Publishes a landed cycle and folds it into this process's registry at once. */
+export async function landCycle(
+  bus: EventBus,
+  registry: CycleRegistry,
+  event: OutgoingEvent & { value: CycleLanded },
+): Promise<void> {
+  await bus.publish(TOPIC.weatherCycles, [event]);
+  registry.apply(event.value);
+}
+
+/**
+ * Keeps a registry current from `weather.cycles`: every process reads the whole topic (its own
+ * consumer group, from the beginning), so each knows every cycle however many instances run.
+ */
+export function followCycles(
+  bus: EventBus,
+  registry: CycleRegistry,
+  instanceId: string,
+): Promise<Subscription> {
+  return bus.subscribe({
+    groupId: `weather-registry.${instanceId}`,
+    topics: [TOPIC.weatherCycles],
+    fromBeginning: true,
+    handleBatch: async (events) => {
+      for (const e of events) {
+        if (e.type === CYCLE_LANDED_TYPE) registry.apply(e.value as unknown as CycleLanded);
+      }
+    },
+  });
+}
