@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import { gribFixture } from "../../../tests/fixtures/grib/load";
+import { decodeGrib } from "./decode";
+import { GribError } from "./errors";
+import { type MessageSpan, type SectionSpan, splitMessages } from "./framing";
+
+// Broken inputs are made here from good fixtures, a few bytes at a time, so each test names the
+// one thing that is wrong and the byte where the decoder must report it.
+
+function errorOf(bytes: Uint8Array): GribError {
+  try {
+    decodeGrib(bytes);
+  } catch (e) {
+    if (e instanceof GribError) return e;
+    throw e;
+  }
+  throw new Error("decodeGrib accepted the input");
+}
+
+function messagesOf(name: string): { bytes: Uint8Array; messages: MessageSpan[] } {
+  const bytes = gribFixture(name);
+  return { bytes, messages: splitMessages(bytes) };
+}
+
+function section(message: MessageSpan | undefined, number: number): SectionSpan {
+  const found = message?.sections.find((s) => s.number === number);
+  if (!found) throw new Error(`no section ${number}`);
+  return found;
+}
+
+function writeUint32(bytes: Uint8Array, at: number, value: number): void {
+  new DataView(bytes.buffer, bytes.byteOffset).setUint32(at, value, false);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+describe("truncated input", () => {
+  it("rejects an empty input", () => {
+    expect(errorOf(new Uint8Array(0)).code).toBe("grib_truncated");
+  });
+
+  it("rejects a file cut inside its last message, at that message's offset", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const last = messages[messages.length - 1] as MessageSpan;
+    const error = errorOf(bytes.slice(0, bytes.length - 100));
+    expect(error.code).toBe("grib_truncated");
+    expect(error.details).toMatchObject({
+      offset: last.offset,
+      declaredLength: last.length,
+      available: last.length - 100,
+    });
+    expect(error.message).toContain(`byte ${last.offset}`);
+  });
+
+  it("rejects a file cut inside the indicator section", () => {
+    const error = errorOf(gribFixture("wind-n2s-simple.grib2").slice(0, 10));
+    expect(error.code).toBe("grib_truncated");
+    expect(error.details.offset).toBe(0);
+  });
+
+  it("rejects the whole input, not just the bad part, when a later message is cut", () => {
+    const good = gribFixture("wind-s2n-simple.grib2");
+    const cut = gribFixture("global-2p5-complex.grib2").slice(0, 3000);
+    const error = errorOf(concat(good, cut));
+    expect(error.code).toBe("grib_truncated");
+    expect(error.details.offset).toBe(good.length);
+  });
+});
+
+describe("corrupt input", () => {
+  it('rejects a bad "GRIB" magic at the start', () => {
+    const bytes = gribFixture("wind-n2s-simple.grib2");
+    bytes[0] = 0x58; // "X"
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(0);
+  });
+
+  it('rejects a bad "GRIB" magic of the second message, at its offset', () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const second = messages[1] as MessageSpan;
+    bytes[second.offset + 1] = 0;
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(second.offset);
+  });
+
+  it('rejects a message without its "7777" end', () => {
+    const { bytes, messages } = messagesOf("wind-s2n-simple.grib2");
+    const only = messages[0] as MessageSpan;
+    bytes[only.length - 1] = 0x36;
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(only.length - 4);
+    expect(error.message).toContain("7777");
+  });
+
+  it("rejects a total length that disagrees with where the message ends", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const first = messages[0] as MessageSpan;
+    writeUint32(bytes, 12, first.length - 8);
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(first.length - 8 - 4);
+  });
+
+  it("rejects a section whose length runs past the end of the message", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const grid = section(messages[0], 3);
+    writeUint32(bytes, grid.offset, 0x7fffffff);
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details).toMatchObject({ offset: grid.offset, section: 3 });
+  });
+
+  it("rejects a section shorter than its own header", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const product = section(messages[0], 4);
+    writeUint32(bytes, product.offset, 3);
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(product.offset);
+  });
+
+  it("rejects sections out of order", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const product = section(messages[0], 4);
+    bytes[product.offset + 4] = 6;
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details).toMatchObject({ offset: product.offset, section: 6, previousSection: 3 });
+  });
+
+  it("rejects a data section too short for the values section 5 declares", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    bytes[section(messages[0], 5).offset + 19] = 24; // bits per value, octet 20: 12 -> 24
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(section(messages[0], 7).offset);
+  });
+
+  it("rejects a bitmap that disagrees with the number of packed values", () => {
+    const { bytes, messages } = messagesOf("waves-s2n-bitmap.grib2");
+    const representation = section(messages[0], 5);
+    writeUint32(bytes, representation.offset + 5, 400); // octets 6-9: 401 values -> 400
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(representation.offset);
+  });
+
+  it("rejects complex packing whose group lengths do not add up", () => {
+    const { bytes, messages } = messagesOf("global-2p5-complex.grib2");
+    const representation = section(messages[0], 5);
+    const lastLength = representation.offset + 42; // octets 43-46, true length of last group
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    view.setUint32(lastLength, view.getUint32(lastLength) + 1);
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(section(messages[0], 7).offset);
+  });
+
+  it("rejects bytes after the last message, but accepts zero padding", () => {
+    const good = gribFixture("wind-s2n-simple.grib2");
+    const error = errorOf(concat(good, new Uint8Array([0x0a])));
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(good.length);
+    expect(decodeGrib(concat(good, new Uint8Array(64)))).toHaveLength(1);
+  });
+});
+
+describe("unsupported input", () => {
+  it.each([
+    ["unsupported-jpeg2000.grib2", 5, 40, "JPEG 2000"],
+    ["unsupported-ccsds.grib2", 5, 42, "CCSDS"],
+    ["unsupported-gaussian.grib2", 3, 40, "Gaussian"],
+  ] as const)("%s: names template %i.%i", (name, sectionNumber, template, what) => {
+    const error = errorOf(gribFixture(name));
+    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.details).toMatchObject({ section: sectionNumber, template });
+    expect(error.message).toContain(`${sectionNumber}.${template}`);
+    expect(error.message).toContain(what);
+  });
+
+  it("names PNG packing (5.41, patched in: ecCodes 2.28 cannot write it)", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const representation = section(messages[0], 5);
+    bytes[representation.offset + 10] = 41; // octets 10-11, data representation template number
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.details).toMatchObject({ section: 5, template: 41, name: "PNG" });
+  });
+
+  it("rejects GRIB edition 1", () => {
+    const error = errorOf(gribFixture("unsupported-edition1.grib1"));
+    expect(error.code).toBe("grib_unsupported_edition");
+    expect(error.details).toMatchObject({ offset: 0, edition: 1 });
+  });
+
+  it("rejects a product template it does not read (4.2 patched in)", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const product = section(messages[0], 4);
+    bytes[product.offset + 8] = 2; // octets 8-9, product definition template number
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.details).toMatchObject({ section: 4, template: 2, offset: product.offset + 7 });
+  });
+
+  it.each([
+    [0x10, "alternate rows"],
+    [0x08, "staggered rows"],
+  ])("rejects scanning mode bits %i (%s)", (bits) => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    bytes[section(messages[0], 3).offset + 71] = bits; // octet 72, scanning mode
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_feature");
+    expect(error.details).toMatchObject({ feature: "scanning mode", value: bits });
+  });
+
+  it("returns nothing from a file with one unsupported message among good ones", () => {
+    const error = errorOf(
+      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-jpeg2000.grib2")),
+    );
+    expect(error.code).toBe("grib_unsupported_template");
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("GribError");
+  });
+});

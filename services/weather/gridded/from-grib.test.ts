@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { gribFixture } from "../../../tests/fixtures/grib/load";
+import { decodeGrib, decodeGribFields, type GribMessage } from "../grib/decode";
+import { gridPointLatLon } from "../grib/grid";
+import { GriddedError } from "./errors";
+import { fromGribMessages } from "./from-grib";
+import { sample } from "./sample";
+import type { GriddedField } from "./types";
+
+function messages(...names: string[]): GribMessage[] {
+  return names.flatMap((name) => decodeGrib(gribFixture(name)));
+}
+
+function errorOf(build: () => unknown): GriddedError {
+  try {
+    build();
+  } catch (e) {
+    if (e instanceof GriddedError) return e;
+    throw e;
+  }
+  throw new Error("no error thrown");
+}
+
+/** Every decoded grid point, looked up in the store at its own lat/lon/time, gives its value. */
+function expectEveryPointStored(field: GriddedField, name: string, fixture: string): void {
+  const fields = decodeGribFields(gribFixture(fixture)).filter(
+    (f) => f.product.parameter?.shortName === name,
+  );
+  expect(fields.length).toBeGreaterThan(0);
+  for (const f of fields) {
+    for (let k = 0; k < f.values.length; k++) {
+      const { lat, lon } = gridPointLatLon(f.grid, k);
+      const stored = sample(field, name, lat, lon, f.product.validTimeMs);
+      expect(stored).toBe(Math.fround(f.values[k] as number));
+    }
+  }
+}
+
+describe("fromGribMessages", () => {
+  it("groups fields by parameter and valid time on a south-west grid", () => {
+    const field = fromGribMessages(messages("wind-n2s-simple.grib2"));
+    expect([...field.parameters.keys()]).toEqual(["UGRD", "VGRD"]);
+    const u = field.parameters.get("UGRD");
+    expect(u?.grid).toEqual({ nx: 21, ny: 21, lat0: 40, lon0: 350, dlat: 1, dlon: 1 });
+    expect(Array.from(u?.timesMs ?? [])).toEqual([
+      Date.UTC(2024, 0, 15, 18),
+      Date.UTC(2024, 0, 16, 0),
+    ]);
+    expect(u?.kind).toBe("scalar");
+    expect(field.label).toBe("GRIB2 centre 7, reference 2024-01-15T12:00:00.000Z");
+    expectEveryPointStored(field, "UGRD", "wind-n2s-simple.grib2");
+    expectEveryPointStored(field, "VGRD", "wind-n2s-simple.grib2");
+  });
+
+  it("turns westward and northward scans into the same grid", () => {
+    const field = fromGribMessages(messages("currents-west-scan.grib2"));
+    const expected = { nx: 21, ny: 7, lat0: 30, lon0: 350, dlat: 1, dlon: 1 };
+    expect(field.parameters.get("UOGRD")?.grid).toEqual(expected); // scanning mode 128
+    expect(field.parameters.get("VOGRD")?.grid).toEqual(expected); // scanning mode 192
+    expectEveryPointStored(field, "UOGRD", "currents-west-scan.grib2");
+    expectEveryPointStored(field, "VOGRD", "currents-west-scan.grib2");
+  });
+
+  it("turns column-by-column scans (j points consecutive) into the same rows", () => {
+    const field = fromGribMessages(messages("ice-columns.grib2"));
+    const ice = field.parameters.get("ICEC");
+    expect(ice?.grid).toEqual({ nx: 41, ny: 11, lat0: 70, lon0: 340, dlat: 1, dlon: 1 });
+    expectEveryPointStored(field, "ICEC", "ice-columns.grib2");
+    // The two steps (scanning modes 96 and 32) hold the same field.
+    expect(ice?.planes[1]).toEqual(ice?.planes[0]);
+  });
+
+  it("keeps masked points missing and joins the global grid across 0", () => {
+    const field = fromGribMessages(messages("global-2p5-complex.grib2"));
+    expectEveryPointStored(field, "HTSGW", "global-2p5-complex.grib2");
+    expectEveryPointStored(field, "UGRD", "global-2p5-complex.grib2");
+    const t = Date.UTC(2024, 2, 2);
+    const u = (lon: number) => sample(field, "UGRD", 40, lon, t);
+    expect(sample(field, "UGRD", 40, 358.75, t)).toBeCloseTo((u(357.5) + u(0)) / 2, 5);
+    const hs = field.parameters.get("HTSGW");
+    expect(hs?.planes[0]?.some(Number.isNaN)).toBe(true);
+  });
+
+  it("names parameters by short name, with level and statistic suffixes where unusual", () => {
+    const waves = fromGribMessages(messages("waves-s2n-bitmap.grib2"));
+    // SWELL is on level type 241 value 1 (the primary swell partition): its usual level.
+    expect([...waves.parameters.keys()]).toEqual(["HTSGW", "PERPW", "DIRPW", "SWELL"]);
+    expect(waves.parameters.get("DIRPW")?.kind).toBe("direction");
+    const products = fromGribMessages(messages("ensemble-products.grib2"));
+    expect([...products.parameters.keys()].sort()).toEqual([
+      "HTSGW:avg",
+      "UGRD",
+      "VGRD",
+      "WIND:max",
+    ]);
+  });
+
+  it("keeps one ensemble member when asked", () => {
+    const member = fromGribMessages(messages("ensemble-products.grib2"), { member: 7 });
+    expect([...member.parameters.keys()].sort()).toEqual(["UGRD", "WIND:max"]);
+    expect(member.label).toContain("member 7");
+    const none = errorOf(() =>
+      fromGribMessages(messages("ensemble-products.grib2"), { member: 3 }),
+    );
+    expect(none.code).toBe("gridded_no_fields");
+  });
+
+  it("rejects one parameter on two different grids", () => {
+    const error = errorOf(() =>
+      fromGribMessages(messages("wind-n2s-simple.grib2", "global-2p5-complex.grib2"), {
+        select: (f) => f.product.parameter?.shortName === "UGRD",
+      }),
+    );
+    expect(error.code).toBe("gridded_inconsistent_grid");
+    expect(error.details).toMatchObject({ parameter: "UGRD" });
+  });
+
+  it("rejects the same parameter twice at one valid time", () => {
+    const error = errorOf(() =>
+      fromGribMessages(messages("wind-n2s-simple.grib2", "wind-s2n-simple.grib2")),
+    );
+    expect(error.code).toBe("gridded_duplicate_field");
+    expect(error.details).toMatchObject({
+      parameter: "UGRD",
+      validTime: "2024-01-15T18:00:00.000Z",
+    });
+  });
+});
