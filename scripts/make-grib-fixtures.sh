@@ -172,6 +172,14 @@ values() {
       if (name == "wind_max_ens") return sqrt(cyclone(lat, lon, 40, 320, 1) ^ 2 + cyclone(lat, lon, 40, 320, 2) ^ 2) * 1.25
       if (name == "hs_avg") return 1.8 + 0.9 * cos(rad(8 * (lat - 40))) + 0.3 * sin(rad(10 * lon))
       if (name == "v10_minutes") return cyclone(lat, lon, 40, 320, 2) - 0.7
+      # Ingest cycle: member m (name suffix) of a cyclone whose centre moves with the step (h).
+      if (name ~ /^cyc_/) {
+        split(name, q, "_"); m = q[3]; h = q[4]
+        clat = 40 + 0.4 * m + h / 12; clon = 320 + h / 3 - 0.5 * m
+        if (q[2] == "u") return cyclone(lat, lon, clat, clon, 1)
+        if (q[2] == "v") return cyclone(lat, lon, clat, clon, 2)
+        if (q[2] == "hs") return 1.5 + 0.022 * (cyclone(lat, lon, clat, clon, 1) ^ 2 + cyclone(lat, lon, clat, clon, 2) ^ 2) ^ 0.75
+      }
       # Sea ice concentration: pack ice north of ~77N, a marginal zone, open water to the south.
       if (name == "icec") { c = (lat - 74 + 1.5 * sin(rad(6 * lon))) / 4; return c < 0 ? 0 : c > 1 ? 1 : c }
       print "unknown field " name > "/dev/stderr"; exit 1
@@ -243,6 +251,7 @@ common_time() { # REF_DATE REF_TIME FORECAST_HOURS
 }
 
 rm -f "$out"/*.grib2 "$out"/*.grib1 "$out"/*.json
+rm -rf "$out/cycle"
 
 # 1. Simple packing (5.0), north to south (scanning mode 0), 1 deg, 60N-40N x 350E-10E across the
 #    0 meridian: 10 m wind components of a moving cyclone at +6 h and +12 h (0.01 m/s precision).
@@ -474,6 +483,39 @@ expect() {
     printf '}\n'
   } >"$json"
 }
+
+# 10. A small ensemble cycle for the ingest tests (no ecCodes JSON: the decoder tests cover the
+#     encoding): members 0-2 of "GEFS" 2024-01-15 00 UTC, 10 m wind and Hs on 1 deg, 30N-50N x
+#     300E-340E, steps 0 and 6 h in one file, 12 h in a second; and, as a broken cycle, member 2
+#     without its 12 h wave field.
+mkdir -p "$out/cycle/complete" "$out/cycle/incomplete"
+cycle_field() { # OUT MEMBER STEP NAME DISCIPLINE CATEGORY NUMBER LEVEL_TYPE [LEVEL]
+  local file=$1 member=$2 step=$3 name=$4
+  shift 4
+  {
+    echo "set centre = 7;"
+    param "$@"
+    echo "set productDefinitionTemplateNumber = 1;"
+    echo "set typeOfEnsembleForecast = $([ "$member" = 0 ] && echo 1 || echo 3);"
+    echo "set perturbationNumber = $member; set numberOfForecastsInEnsemble = 3;"
+    common_time 20240115 0 "$step"
+    grid 41 21 50 300 30 340 1 1 0
+    field_rules "$(values "cyc_${name}_${member}_${step}" 41 21 50 300 -1 1)" 2
+  } | filter "$file"
+}
+for member in 0 1 2; do
+  for step in 0 6 12; do
+    part=$([ "$step" = 12 ] && echo b || echo a)
+    for target in complete incomplete; do
+      f="$out/cycle/$target/gefs-2024011500-$part.grib2"
+      cycle_field "$f" "$member" "$step" u 0 2 2 103 10
+      cycle_field "$f" "$member" "$step" v 0 2 3 103 10
+      if [ "$target" = complete ] || [ "$member" != 2 ] || [ "$step" != 12 ]; then
+        cycle_field "$f" "$member" "$step" hs 10 0 3 1
+      fi
+    done
+  done
+done
 
 for f in "$out"/wind-*.grib2 "$out"/waves-*.grib2 "$out"/currents-*.grib2 "$out"/global-*.grib2 \
   "$out"/multi-*.grib2 "$out"/ensemble-*.grib2 "$out"/eccodes-*.grib2 "$out"/ice-*.grib2; do

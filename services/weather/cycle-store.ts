@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { decodeGridded, encodeGridded } from "./gridded/encoding";
+import type { GriddedField } from "./gridded/types";
+
+/**
+ * Decoded forecast cycles on disk: `<dir>/<model>/<cycle ISO>/member-NNN.vrg` (the gridded
+ * encoding) and a `manifest.json`. A cycle appears whole or not at all: it is written into a
+ * temporary directory and renamed into place, so a crash midway leaves no half cycle behind.
+ * In platform mode every serving process reads the same directory (WEATHER_DIR, a shared volume).
+ */
+
+export interface CycleManifest {
+  format: 1;
+  model: string;
+  cycle_utc: string;
+  cycle_ms: number;
+  members: number[];
+  parameters: string[];
+  valid_from_utc: string;
+  valid_to_utc: string;
+  resolution_deg: number;
+  horizon_h: number;
+  source_files: string[];
+  ingested_at_utc: string;
+}
+
+const MEMBER_FILE = (member: number) => `member-${String(member).padStart(3, "0")}.vrg`;
+/** Decoded members kept in memory (a GEFS member at 0.5 degrees is a few tens of MB). */
+const CACHE_MEMBERS = 64;
+
+export class CycleStore {
+  private readonly cache = new Map<string, GriddedField>();
+
+  constructor(readonly dir: string) {}
+
+  async write(
+    manifest: CycleManifest,
+    members: ReadonlyMap<number, GriddedField>,
+  ): Promise<string> {
+    const modelDir = join(this.dir, manifest.model);
+    await mkdir(modelDir, { recursive: true });
+    const tmp = join(modelDir, `.tmp-${randomUUID()}`);
+    await mkdir(tmp);
+    try {
+      for (const [member, field] of members) {
+        await writeFile(join(tmp, MEMBER_FILE(member)), encodeGridded(field));
+      }
+      await writeFile(join(tmp, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      const final = join(modelDir, manifest.cycle_utc);
+      await rm(final, { recursive: true, force: true });
+      await rename(tmp, final);
+      for (const key of [...this.cache.keys()])
+        if (key.startsWith(`${manifest.model}|${manifest.cycle_ms}|`)) this.cache.delete(key);
+      return final;
+    } catch (err) {
+      await rm(tmp, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Every complete cycle on disk (temporary directories of interrupted writes are ignored). */
+  async manifests(): Promise<CycleManifest[]> {
+    const out: CycleManifest[] = [];
+    for (const model of await listDirs(this.dir)) {
+      for (const cycle of await listDirs(join(this.dir, model))) {
+        if (cycle.startsWith(".tmp-")) continue;
+        try {
+          const text = await readFile(join(this.dir, model, cycle, "manifest.json"), "utf8");
+          out.push(JSON.parse(text) as CycleManifest);
+        } catch {
+          // A directory without a readable manifest is not a cycle.
+        }
+      }
+    }
+    return out.sort((a, b) => a.model.localeCompare(b.model) || a.cycle_ms - b.cycle_ms);
+  }
+
+  async member(model: string, cycleMs: number, member: number): Promise<GriddedField> {
+    const key = `${model}|${cycleMs}|${member}`;
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const path = join(this.dir, model, new Date(cycleMs).toISOString(), MEMBER_FILE(member));
+    const field = decodeGridded(new Uint8Array(await readFile(path)));
+    this.cache.set(key, field);
+    if (this.cache.size > CACHE_MEMBERS)
+      this.cache.delete(this.cache.keys().next().value as string);
+    return field;
+  }
+}
+
+async function listDirs(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+}
