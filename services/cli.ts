@@ -11,6 +11,12 @@ const HELP = `usage: voyage-risk <command>
   route --from <lat,lon> --to <lat,lon> [--objective safest|fastest|most-comfortable|fuel-efficient]
         [--departure <iso>] [--draft-m m] [--beam-m m] [--loa-m m] [--speed-kts kts] [--avoid a,b]
                         print a sea route as a GeoJSON Feature
+  weather ingest <files…> --model <m>
+                        decode a forecast cycle's GRIB2 files into WEATHER_DIR and land WeatherCycleLanded
+  weather cycles        list the models and the cycles loaded
+  weather sample --model <m> [--cycle iso] [--member n] --lat d --lon d
+        (--time iso | --from iso --to iso --every-h h)
+                        print the conditions at a point as JSON (--model reanalysis: the 47-year store)
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
@@ -29,6 +35,10 @@ async function run(argv: string[]): Promise<number> {
     case "route": {
       const { runRouteCommand } = await import("./routing/cli");
       return runRouteCommand(argv.slice(1));
+    }
+    case "weather": {
+      const { runWeatherCommand } = await import("./weather/cli");
+      return runWeatherCommand(argv.slice(1), loadConfig());
     }
     case "stream": {
       if (sub !== "analytics") break;

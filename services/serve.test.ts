@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -90,6 +90,58 @@ describe("embedded default (npm start)", () => {
     const bad = await post(adminKey, { model: "gefs" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.code).toBe("validation_failed");
+  });
+
+  it("ingests GRIB2 files from the inbox for an admin key, and refuses paths outside it", async () => {
+    const adminKey = "admin-key-0123456789abcdef";
+    const weatherDir = mkdtempSync(join(tmpdir(), "vr-wx-"));
+    mkdirSync(join(weatherDir, "inbox"));
+    const fixtures = join(import.meta.dirname, "../tests/fixtures/grib/cycle");
+    for (const part of ["a", "b"]) {
+      copyFileSync(
+        join(fixtures, `complete/gefs-2024011500-${part}.grib2`),
+        join(weatherDir, "inbox", `${part}.grib2`),
+      );
+    }
+    copyFileSync(
+      join(fixtures, "incomplete/gefs-2024011500-b.grib2"),
+      join(weatherDir, "inbox", "b-broken.grib2"),
+    );
+    const s = await start({
+      WEATHER_DIR: weatherDir,
+      API_KEYS_FILE: keysFile([{ key: adminKey, plan: "enterprise", scopes: ["admin"] }]),
+    });
+    const post = (body: unknown) =>
+      fetch(`${s.url}/api/v1/admin/weather-cycles`, {
+        method: "POST",
+        headers: { "X-API-Key": adminKey, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const broken = await post({ model: "gefs", files: ["a.grib2", "b-broken.grib2"] });
+    expect(broken.status).toBe(422);
+    expect((await json(broken)).error).toMatchObject({
+      code: "ingest_failed",
+      details: { ingest_code: "ingest_incomplete_cycle" },
+    });
+    const outside = await post({ model: "gefs", files: ["../../etc/passwd"] });
+    expect(outside.status).toBe(400);
+
+    const ok = await post({ model: "gefs", files: ["a.grib2", "b.grib2"] });
+    expect(ok.status).toBe(201);
+    expect(await json(ok)).toMatchObject({
+      model: "gefs",
+      cycle_utc: "2024-01-15T00:00:00.000Z",
+      members: 3,
+      parameters: ["HTSGW", "UGRD", "VGRD"],
+    });
+    const health = await json(await fetch(`${s.url}/api/v1/underwriting/health`));
+    expect(health.weather_models.map((m: { model: string }) => m.model)).toEqual([
+      "gefs",
+      "synthetic",
+    ]);
+    // A process started later finds the stored cycle without the event.
+    const later = await start({ WEATHER_DIR: weatherDir, WEATHER_SYNTHETIC_CYCLES: "false" });
+    expect(later.weather.registry.latest("gefs")?.members).toBe(3);
   });
 
   it("prints a dev key and curl commands that work as printed", async () => {

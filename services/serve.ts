@@ -48,7 +48,10 @@ export async function serve(config: Config): Promise<Served> {
           }),
         ]
       : [];
-  const weather = await startWeather(platform, { landSynthetic: config.WEATHER_SYNTHETIC_CYCLES });
+  const weather = await startWeather(platform, {
+    landSynthetic: config.WEATHER_SYNTHETIC_CYCLES,
+    weatherDir: config.WEATHER_DIR,
+  });
   const app = buildApp({ platform, keys, weather });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

@@ -47,6 +47,10 @@ export function buildApp({ platform, keys, weather }: AppDeps): FastifyInstance 
     return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
   });
 
-  registerAdminRoutes(app, underwriting, weather);
+  registerAdminRoutes(app, underwriting, {
+    weather,
+    bus: platform.bus,
+    weatherDir: platform.config.WEATHER_DIR,
+  });
   return app;
 }

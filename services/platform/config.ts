@@ -63,6 +63,8 @@ export const configSchema = z.object({
    * UTC). On by default: it is the only weather source that needs nothing downloaded.
    */
   WEATHER_SYNTHETIC_CYCLES: bool.default(true),
+  /** Where ingested forecast cycles are stored (shared by every serving process in platform mode). */
+  WEATHER_DIR: z.string().min(1).default(".local/weather"),
 
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),

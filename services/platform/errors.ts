@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   forbidden: 403,
   not_found: 404,
   synthetic_cycles_disabled: 409,
+  ingest_failed: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

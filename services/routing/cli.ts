@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { fail, joinNegativeValues, tryParse } from "../cli-output";
 import { EngineError } from "../engine/errors";
 import { OBJECTIVES } from "../engine/routing/router";
 import { routeFeature } from "./geojson";
@@ -41,22 +42,25 @@ const argsSchema = z.object({
 });
 
 export function runRouteCommand(argv: string[]): number {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      from: { type: "string" },
-      to: { type: "string" },
-      objective: { type: "string" },
-      departure: { type: "string" },
-      "draft-m": { type: "string" },
-      "beam-m": { type: "string" },
-      "loa-m": { type: "string" },
-      "speed-kts": { type: "string" },
-      avoid: { type: "string" },
-    },
-    strict: true,
-  });
-  const parsed = argsSchema.safeParse(values);
+  const args = tryParse(() =>
+    parseArgs({
+      args: joinNegativeValues(argv),
+      options: {
+        from: { type: "string" },
+        to: { type: "string" },
+        objective: { type: "string" },
+        departure: { type: "string" },
+        "draft-m": { type: "string" },
+        "beam-m": { type: "string" },
+        "loa-m": { type: "string" },
+        "speed-kts": { type: "string" },
+        avoid: { type: "string" },
+      },
+      strict: true,
+    }),
+  );
+  if ("error" in args) return fail("invalid_input", args.error);
+  const parsed = argsSchema.safeParse(args.values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return fail("invalid_input", `--${issue?.path.join(".")}: ${issue?.message}`);
@@ -82,11 +86,4 @@ export function runRouteCommand(argv: string[]): number {
     if (err instanceof EngineError) return fail(err.code, err.message, err.details);
     throw err;
   }
-}
-
-function fail(code: string, message: string, details?: Record<string, unknown>): number {
-  process.stdout.write(
-    `${JSON.stringify({ error: { code, message, ...(details ? { details } : {}) } })}\n`,
-  );
-  return code === "invalid_input" ? 2 : 1;
 }

@@ -47,6 +47,8 @@ export function followCycles(
   bus: EventBus,
   registry: CycleRegistry,
   instanceId: string,
+  /** Called after each event is folded in (tools that read the topic to its end count them). */
+  onEvent?: () => void,
 ): Promise<Subscription> {
   return bus.subscribe({
     groupId: `weather-registry.${instanceId}`,
@@ -55,6 +57,7 @@ export function followCycles(
     handleBatch: async (events) => {
       for (const e of events) {
         if (e.type === CYCLE_LANDED_TYPE) registry.apply(e.value as unknown as CycleLanded);
+        onEvent?.();
       }
     },
   });

@@ -65,8 +65,8 @@ export async function ingestGribFiles(
     try {
       bytes = await readFile(path);
     } catch (err) {
-      throw new IngestError("ingest_unreadable_file", `cannot read ${path}`, {
-        file: path,
+      throw new IngestError("ingest_unreadable_file", `cannot read ${basename(path)}`, {
+        file: basename(path),
         reason: (err as NodeJS.ErrnoException).code ?? String(err),
       });
     }
@@ -75,7 +75,7 @@ export async function ingestGribFiles(
     } catch (err) {
       if (err instanceof GribError) {
         throw new IngestError("ingest_bad_grib", `${basename(path)}: ${err.message}`, {
-          file: path,
+          file: basename(path),
           grib_code: err.code,
           ...err.details,
         });
