@@ -14,6 +14,8 @@ const HELP = `usage: voyage-risk <command>
   weather ingest <files…> --model <m>
                         decode a forecast cycle's GRIB2 files into WEATHER_DIR and land WeatherCycleLanded
   weather cycles        list the models and the cycles loaded
+  weather reanalysis status | load [--from-year y] [--to-year y] [--replace]
+                        the 47-year reanalysis: what is available; fill ClickHouse (resumable)
   weather sample --model <m> [--cycle iso] [--member n] --lat d --lon d
         (--time iso | --from iso --to iso --every-h h)
                         print the conditions at a point as JSON (--model reanalysis: the 47-year store)

@@ -63,6 +63,12 @@ export const configSchema = z.object({
    * UTC). On by default: it is the only weather source that needs nothing downloaded.
    */
   WEATHER_SYNTHETIC_CYCLES: bool.default(true),
+  /**
+   * Grid of the 47-year reanalysis (ClickHouse table `reanalysis`, or computed in the embedded
+   * default): cell size in degrees (a multiple of 0.25) and hours between steps.
+   */
+  REANALYSIS_RESOLUTION_DEG: z.coerce.number().positive().max(30).default(2.5),
+  REANALYSIS_EVERY_H: z.coerce.number().int().min(1).max(24).default(6),
   /** Where ingested forecast cycles are stored (shared by every serving process in platform mode). */
   WEATHER_DIR: z.string().min(1).default(".local/weather"),
 

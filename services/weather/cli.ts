@@ -2,8 +2,10 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { fail, joinNegativeValues, printJson, tryParse } from "../cli-output";
 import type { SeaConditions } from "../engine/weather/types";
+import { clickHouseOptionsFromConfig } from "../platform/analytics/clickhouse";
 import type { Config } from "../platform/config";
 import { TOPIC } from "../platform/events/topics";
+import { crashAt } from "../platform/failpoints";
 import { createLogger } from "../platform/logger";
 import { openPlatform } from "../platform/platform";
 import { cycleLandedEvent, followCycles, landCycle } from "./cycle-events";
@@ -12,6 +14,11 @@ import { CycleStore } from "./cycle-store";
 import { IngestError, ingestGribFiles } from "./ingest";
 import { cycleAtOrBefore, WEATHER_MODELS, weatherModel } from "./models";
 import { WeatherProvider, WeatherUnavailableError } from "./provider";
+import { ClickHouseReanalysis } from "./reanalysis/clickhouse";
+import { REANALYSIS_FIRST_YEAR, REANALYSIS_LAST_YEAR } from "./reanalysis/grid";
+import { loadSyntheticReanalysis, ReanalysisLoadError } from "./reanalysis/loader";
+import { openReanalysis, reanalysisGrid } from "./reanalysis/open";
+import { cellsAround } from "./reanalysis/port";
 
 /**
  * `voyage-risk weather ingest <files…> --model <m>`: decode a cycle's GRIB2 files into the cycle
@@ -29,10 +36,12 @@ export async function runWeatherCommand(argv: string[], config: Config): Promise
       return cycles(config);
     case "sample":
       return sampleCommand(rest, config);
+    case "reanalysis":
+      return reanalysisCommand(rest, config);
     default:
       return fail(
         "invalid_input",
-        `unknown weather command '${sub ?? ""}' (ingest, cycles, sample)`,
+        `unknown weather command '${sub ?? ""}' (ingest, cycles, sample, reanalysis)`,
       );
   }
 }
@@ -200,7 +209,13 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
   let cycleUtc: string | null = null;
   try {
     if (a.model === "reanalysis") {
-      field = provider.syntheticWorld();
+      const store = openReanalysis(config, provider.syntheticWorld());
+      try {
+        const cells = cellsAround(store.grid, [{ lat: a.lat, lon: a.lon }]);
+        field = await store.window(cells, times[0] as number, times.at(-1) as number);
+      } finally {
+        await store.close();
+      }
     } else {
       const model = weatherModel(a.model);
       if (!model)
@@ -257,4 +272,92 @@ function roundConditions(c: SeaConditions): SeaConditions {
     current_kts: r(c.current_kts, 2),
     current_dir_deg: r(c.current_dir_deg, 0),
   };
+}
+
+/**
+ * `weather reanalysis status`: the grid and the years available.
+ * `weather reanalysis load [--from-year y] [--to-year y] [--replace]`: fills the ClickHouse table
+ * from the synthetic climate (platform mode), a year at a time, printing progress; run it again
+ * to resume.
+ */
+async function reanalysisCommand(argv: string[], config: Config): Promise<number> {
+  const [action, ...rest] = argv;
+  const args = tryParse(() =>
+    parseArgs({
+      args: rest,
+      options: {
+        "from-year": { type: "string" },
+        "to-year": { type: "string" },
+        replace: { type: "boolean" },
+      },
+      strict: true,
+    }),
+  );
+  if ("error" in args) return fail("invalid_input", args.error);
+  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  if (action === "status") {
+    const store = openReanalysis(config, provider.syntheticWorld());
+    try {
+      const status = await store.status();
+      printJson({
+        ...status,
+        ocean_cells: store.grid.oceanCount,
+        years_available: status.years.length,
+      });
+      return 0;
+    } finally {
+      await store.close();
+    }
+  }
+  if (action !== "load") return fail("invalid_input", "use: weather reanalysis status|load");
+  const years = z
+    .object({
+      "from-year": z.coerce
+        .number()
+        .int()
+        .min(REANALYSIS_FIRST_YEAR)
+        .max(REANALYSIS_LAST_YEAR)
+        .default(REANALYSIS_FIRST_YEAR),
+      "to-year": z.coerce
+        .number()
+        .int()
+        .min(REANALYSIS_FIRST_YEAR)
+        .max(REANALYSIS_LAST_YEAR)
+        .default(REANALYSIS_LAST_YEAR),
+    })
+    .refine((y) => y["from-year"] <= y["to-year"], "--from-year after --to-year")
+    .safeParse(args.values);
+  if (!years.success) return fail("invalid_input", years.error.issues[0]?.message ?? "bad years");
+  if (config.VOYAGE_RISK_MODE !== "platform") {
+    printJson({
+      loaded: [],
+      note: "embedded mode computes the synthetic reanalysis on demand; nothing to load (set VOYAGE_RISK_MODE=platform to fill ClickHouse)",
+    });
+    return 0;
+  }
+  const platform = await openPlatform(config, createLogger({ ...config, LOG_LEVEL: "warn" }));
+  await platform.close(); // opened for its migrations: the reanalysis tables exist from here on
+  const grid = reanalysisGrid(config);
+  const store = new ClickHouseReanalysis(grid, clickHouseOptionsFromConfig(config));
+  try {
+    const result = await loadSyntheticReanalysis({
+      store,
+      climate: provider.syntheticWorld(),
+      fromYear: years.data["from-year"],
+      toYear: years.data["to-year"],
+      replace: args.values.replace ?? false,
+      afterChunk: crashAt(config, "reanalysis.after-chunk"),
+      onProgress: (p) =>
+        process.stderr.write(
+          `reanalysis ${p.year} (${p.yearNumber}/${p.years}) ${p.state}: ${p.rowsDone.toLocaleString("en")} / ${p.rowsInYear.toLocaleString("en")} rows${p.rate > 0 ? `, ${Math.round(p.rate).toLocaleString("en")} rows/s` : ""}\n`,
+        ),
+    });
+    printJson({ ...result, grid: grid.spec, ocean_cells: grid.oceanCount });
+    return 0;
+  } catch (err) {
+    if (err instanceof ReanalysisLoadError) return fail(err.code, err.message);
+    throw err;
+  } finally {
+    await store.close();
+  }
 }

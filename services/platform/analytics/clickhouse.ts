@@ -1,6 +1,7 @@
-import { type ClickHouseClient, ClickHouseLogLevel, createClient } from "@clickhouse/client";
+import type { ClickHouseClient } from "@clickhouse/client";
 import type { Config } from "../config";
 import { type DependencyHealth, probeDependency } from "../health";
+import { connectClickHouse, QUERY_SETTINGS } from "./clickhouse-client";
 import {
   copyEventRow,
   effectiveLimit,
@@ -71,15 +72,6 @@ export const EVENT_INSERT_COLUMNS = [
 /** Event ids per existence check: keeps each SELECT well under max_query_size (256 KiB by default). */
 const EXISTENCE_CHECK_CHUNK = 1000;
 
-/**
- * The only request-level setting we send. Without it ClickHouse streams a result with status 200
- * before the query has finished, and an error that happens later arrives as text inside the body
- * (a JSON parse error on our side); with it the error is a proper HTTP 500. `wait_end_of_query` is
- * an HTTP-interface parameter that 18.16 accepts and the client types for current servers; the
- * newer server-setting spelling `http_wait_end_of_query` is rejected by 18.16 (unknown setting).
- */
-const QUERY_SETTINGS = { wait_end_of_query: 1 } as const;
-
 interface StoredEventRow {
   event_id: string;
   event_type: string;
@@ -120,27 +112,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
     this.#target = `${where.origin}/${options.database}`;
   }
 
-  /**
-   * @clickhouse/client 1.23 against Debian's ClickHouse 18.16.1 (checked by hand and by the
-   * integration tests): with its defaults the client sends no settings at all (response
-   * compression is off), and DDL, JSONEachRow inserts and JSONEachRow queries work. 18.16 rejects
-   * every setting it does not know (Code 115, e.g. async_insert, http_wait_end_of_query), so we
-   * send none beyond QUERY_SETTINGS.
-   * The client's idle-socket TTL (2.5 s) is below 18.16's keep_alive_timeout (3 s), so pooled
-   * sockets are not reused after the server closed them.
-   */
   #connect(database: string): ClickHouseClient {
-    return createClient({
-      url: this.#options.url,
-      username: this.#options.username,
-      password: this.#options.password,
-      database,
-      application: "voyage-risk",
-      request_timeout: this.#options.requestTimeoutMs ?? 30_000,
-      // Every failure reaches our caller as a rejected promise and is logged there, with context;
-      // the client's own console logging would only duplicate it (and spam while a probe fails).
-      log: { level: ClickHouseLogLevel.OFF },
-    });
+    return connectClickHouse(this.#options, database);
   }
 
   async migrate(): Promise<MigrationReport> {

@@ -1,0 +1,141 @@
+import type { LatLon } from "../../engine/geo/types";
+import type { SeaConditions, WeatherField } from "../../engine/weather/types";
+import type { DependencyHealth } from "../../platform/health";
+import type { ReanalysisGrid, ReanalysisGridSpec } from "./grid";
+
+/**
+ * The reanalysis store port: ClickHouse (table `reanalysis`) in platform mode, the synthetic
+ * climate computed on demand in the embedded default. Both pass
+ * tests/contract/reanalysis.contract.ts: the same cells and times give the same values.
+ */
+
+/** Stored variables, named as in the API (SeaConditions). */
+export const REANALYSIS_VARIABLES = [
+  "hs_m",
+  "wave_period_s",
+  "wave_dir_deg",
+  "wind_kts",
+  "wind_dir_deg",
+  "swell_hs_m",
+  "swell_period_s",
+  "swell_dir_deg",
+  "current_kts",
+  "current_dir_deg",
+] as const satisfies readonly (keyof SeaConditions)[];
+export type ReanalysisVariable = (typeof REANALYSIS_VARIABLES)[number];
+
+const DIRECTIONS = new Set<ReanalysisVariable>([
+  "wave_dir_deg",
+  "wind_dir_deg",
+  "swell_dir_deg",
+  "current_dir_deg",
+]);
+
+/** What a stored value is: rounded to 0.001 and held as Float32 (what the table keeps). */
+export function storedValue(v: number): number {
+  return Math.fround(Math.round(v * 1000) / 1000);
+}
+
+export interface ReanalysisStatus {
+  adapter: "clickhouse" | "embedded";
+  grid: ReanalysisGridSpec;
+  /** Years completely available. */
+  years: number[];
+  synthetic: boolean;
+  source: string;
+}
+
+export interface ReanalysisStore {
+  readonly adapter: "clickhouse" | "embedded";
+  readonly grid: ReanalysisGrid;
+  status(): Promise<ReanalysisStatus>;
+  /** The stored values of `cells` at every time step covering [t0Ms, t1Ms]. */
+  window(cells: readonly number[], t0Ms: number, t1Ms: number): Promise<ReanalysisWindow>;
+  health(): Promise<DependencyHealth>;
+  close(): Promise<void>;
+}
+
+/** The cells a set of points interpolates from (see ReanalysisGrid.corners). */
+export function cellsAround(grid: ReanalysisGrid, points: readonly LatLon[]): number[] {
+  const cells = new Set<number>();
+  for (const p of points) for (const c of grid.corners(p.lat, p.lon)) cells.add(c.cell);
+  return [...cells].sort((a, b) => a - b);
+}
+
+/**
+ * Values of some cells over some time steps, sampled like any weather field: bilinear between
+ * the cells round a point (sea cells only), linear in time; directions on the circle.
+ */
+export class ReanalysisWindow implements WeatherField {
+  readonly maxCurrentKts: number;
+  private readonly position = new Map<number, number>();
+  private readonly stepMs: number;
+
+  constructor(
+    readonly label: string,
+    private readonly grid: ReanalysisGrid,
+    readonly cells: readonly number[],
+    /** Time steps, ms, increasing by grid.spec.everyH hours. */
+    readonly steps: readonly number[],
+    /** Per variable: cells.length * steps.length values, index cellPosition * steps.length + k; NaN where absent. */
+    readonly values: Readonly<Record<ReanalysisVariable, Float32Array>>,
+  ) {
+    cells.forEach((c, i) => {
+      this.position.set(c, i);
+    });
+    this.stepMs = grid.spec.everyH * 3_600_000;
+    let max = 0;
+    for (const v of values.current_kts) if (v > max) max = v;
+    this.maxCurrentKts = max;
+  }
+
+  /** Conditions at a point and time; NaN fields where the window holds nothing round the point. */
+  at(lat: number, lon: number, timeMs: number): SeaConditions {
+    const corners = this.grid.corners(lat, lon).filter((c) => this.position.has(c.cell));
+    const n = this.steps.length;
+    const first = this.steps[0] ?? 0;
+    const k = Math.min(Math.max(0, Math.floor((timeMs - first) / this.stepMs)), Math.max(0, n - 2));
+    const ft =
+      n < 2 ? 0 : Math.min(1, Math.max(0, (timeMs - (first + k * this.stepMs)) / this.stepMs));
+    const out = {} as SeaConditions;
+    for (const variable of REANALYSIS_VARIABLES) {
+      const arr = this.values[variable];
+      const value = (pos: number) => {
+        const a = arr[pos * n + k] as number;
+        return n < 2 ? a : a + ((arr[pos * n + k + 1] as number) - a) * ft;
+      };
+      if (corners.length === 0) {
+        out[variable] = Number.NaN;
+      } else if (DIRECTIONS.has(variable)) {
+        let x = 0;
+        let y = 0;
+        for (const c of corners) {
+          // Directions interpolate in time and space as unit vectors (350 and 10 average to 0).
+          const pos = this.position.get(c.cell) as number;
+          for (const [kk, w] of n < 2
+            ? [[k, 1]]
+            : [
+                [k, 1 - ft],
+                [k + 1, ft],
+              ]) {
+            const d = ((arr[pos * n + (kk as number)] as number) * Math.PI) / 180;
+            x += c.weight * (w as number) * Math.sin(d);
+            y += c.weight * (w as number) * Math.cos(d);
+          }
+        }
+        out[variable] = ((Math.atan2(x, y) * 180) / Math.PI + 360) % 360;
+      } else {
+        let sum = 0;
+        for (const c of corners) sum += c.weight * value(this.position.get(c.cell) as number);
+        out[variable] = sum;
+      }
+    }
+    return out;
+  }
+}
+
+export function emptyValues(size: number): Record<ReanalysisVariable, Float32Array> {
+  return Object.fromEntries(
+    REANALYSIS_VARIABLES.map((v) => [v, new Float32Array(size).fill(Number.NaN)]),
+  ) as Record<ReanalysisVariable, Float32Array>;
+}
