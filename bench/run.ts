@@ -5,12 +5,13 @@ import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
 import { routingSuite } from "./routing.bench";
 import { sinkSuite } from "./sink.bench";
+import { weatherSuite } from "./weather.bench";
 
 /**
  * `npm run bench [suite…]`: prints a table and writes every figure to bench/results.json.
  * Throughputs are compared with a ceiling measured in the same run, never with fixed numbers.
  */
-const SUITES: BenchSuite[] = [busSuite, sinkSuite, routingSuite];
+const SUITES: BenchSuite[] = [busSuite, sinkSuite, routingSuite, weatherSuite];
 
 const root = resolve(import.meta.dirname, "..");
 const wanted = process.argv.slice(2);

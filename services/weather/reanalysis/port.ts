@@ -91,47 +91,62 @@ export class ReanalysisWindow implements WeatherField {
 
   /** Conditions at a point and time; NaN fields where the window holds nothing round the point. */
   at(lat: number, lon: number, timeMs: number): SeaConditions {
-    const corners = this.grid.corners(lat, lon).filter((c) => this.position.has(c.cell));
+    // Corner positions in the window and their weights, renormalised over those present.
+    const corners = this.grid.corners(lat, lon);
+    const pos = this.cornerPos;
+    const wt = this.cornerWeight;
+    let m = 0;
+    let total = 0;
+    for (const c of corners) {
+      const p = this.position.get(c.cell);
+      if (p === undefined) continue;
+      pos[m] = p;
+      wt[m] = c.weight;
+      total += c.weight;
+      m++;
+    }
+    for (let i = 0; i < m; i++) wt[i] = (wt[i] as number) / total;
     const n = this.steps.length;
     const first = this.steps[0] ?? 0;
     const k = Math.min(Math.max(0, Math.floor((timeMs - first) / this.stepMs)), Math.max(0, n - 2));
+    const k1 = n < 2 ? k : k + 1;
     const ft =
       n < 2 ? 0 : Math.min(1, Math.max(0, (timeMs - (first + k * this.stepMs)) / this.stepMs));
     const out = {} as SeaConditions;
     for (const variable of REANALYSIS_VARIABLES) {
       const arr = this.values[variable];
-      const value = (pos: number) => {
-        const a = arr[pos * n + k] as number;
-        return n < 2 ? a : a + ((arr[pos * n + k + 1] as number) - a) * ft;
-      };
-      if (corners.length === 0) {
+      if (m === 0) {
         out[variable] = Number.NaN;
-      } else if (DIRECTIONS.has(variable)) {
+        continue;
+      }
+      if (DIRECTIONS.has(variable)) {
+        // Directions interpolate in time and space as unit vectors (350 and 10 average to 0).
         let x = 0;
         let y = 0;
-        for (const c of corners) {
-          // Directions interpolate in time and space as unit vectors (350 and 10 average to 0).
-          const pos = this.position.get(c.cell) as number;
-          for (const [kk, w] of n < 2
-            ? [[k, 1]]
-            : [
-                [k, 1 - ft],
-                [k + 1, ft],
-              ]) {
-            const d = ((arr[pos * n + (kk as number)] as number) * Math.PI) / 180;
-            x += c.weight * (w as number) * Math.sin(d);
-            y += c.weight * (w as number) * Math.cos(d);
-          }
+        for (let i = 0; i < m; i++) {
+          const base = (pos[i] as number) * n;
+          const a = ((arr[base + k] as number) * Math.PI) / 180;
+          const b = ((arr[base + k1] as number) * Math.PI) / 180;
+          const w = wt[i] as number;
+          x += w * ((1 - ft) * Math.sin(a) + ft * Math.sin(b));
+          y += w * ((1 - ft) * Math.cos(a) + ft * Math.cos(b));
         }
         out[variable] = ((Math.atan2(x, y) * 180) / Math.PI + 360) % 360;
       } else {
         let sum = 0;
-        for (const c of corners) sum += c.weight * value(this.position.get(c.cell) as number);
+        for (let i = 0; i < m; i++) {
+          const base = (pos[i] as number) * n;
+          const a = arr[base + k] as number;
+          sum += (wt[i] as number) * (a + ((arr[base + k1] as number) - a) * ft);
+        }
         out[variable] = sum;
       }
     }
     return out;
   }
+
+  private readonly cornerPos = new Int32Array(4);
+  private readonly cornerWeight = new Float64Array(4);
 }
 
 export function emptyValues(size: number): Record<ReanalysisVariable, Float32Array> {

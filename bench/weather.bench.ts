@@ -1,0 +1,148 @@
+import { densify } from "../services/engine/geo/geodesic";
+import { syntheticClimate, syntheticForecast } from "../services/engine/weather/synthetic";
+import { naturalEarthLandMask } from "../services/geodata/natural-earth";
+import { parameterFromFunction } from "../services/weather/gridded/from-function";
+import { sampleMany } from "../services/weather/gridded/sample";
+import type { GriddedField, GridGeometry } from "../services/weather/gridded/types";
+import { toWeatherField } from "../services/weather/gridded/weather-field";
+import { EmbeddedReanalysis } from "../services/weather/reanalysis/embedded";
+import { DEFAULT_REANALYSIS_GRID, ReanalysisGrid } from "../services/weather/reanalysis/grid";
+import { cellsAround } from "../services/weather/reanalysis/port";
+import { type BenchSuite, type Figure, round } from "./figures";
+
+/**
+ * Weather sampling along a route: samples per second for the gridded store (a global 0.5 degree
+ * field of 3 parameters x 9 steps, the shape of an ingested GEFS member), both vectorised
+ * (`sampleMany`, one parameter) and as a WeatherField (all conditions per call), for the
+ * synthetic forecast (per call and `sampleMany`) and for a reanalysis window.
+ */
+const H = 3_600_000;
+const CYCLE = Date.UTC(2026, 0, 15);
+
+/** Rotterdam to New York in ~1 nm steps, 14 kn from the cycle time: ~3,300 points. */
+function routePoints() {
+  const pts = densify({ lat: 51.98, lon: 3.9 }, { lat: 40.45, lon: -73.8 }, 1);
+  const lats = Float64Array.from(pts, (p) => p.lat);
+  const lons = Float64Array.from(pts, (p) => p.lon);
+  const times = Float64Array.from(pts, (_, i) => CYCLE + (i / 14) * H);
+  return { lats, lons, times, n: pts.length };
+}
+
+function perSecond(n: number, run: () => void, minMs = 1500): number {
+  run(); // warm
+  let done = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < minMs) {
+    run();
+    done += n;
+  }
+  return done / ((performance.now() - t0) / 1000);
+}
+
+export const weatherSuite: BenchSuite = {
+  name: "weather",
+  needsInfra: false,
+  async run() {
+    const route = routePoints();
+    const figures: Figure[] = [];
+    const msps = (v: number) => round(v / 1e6, 2);
+
+    const grid: GridGeometry = { nx: 720, ny: 361, lat0: -90, lon0: 0, dlat: 0.5, dlon: 0.5 };
+    const steps = Array.from({ length: 9 }, (_, k) => CYCLE + k * 6 * H);
+    const wave = (lat: number, lon: number, t: number) =>
+      1.5 + Math.abs(Math.sin(lat / 9)) * 3 + Math.sin(lon / 13 + t / (40 * H));
+    const gridded: GriddedField = {
+      label: "bench: analytic 0.5 degree field (not weather)",
+      parameters: new Map(
+        [
+          parameterFromFunction("HTSGW", grid, steps, wave),
+          parameterFromFunction(
+            "UGRD",
+            grid,
+            steps,
+            (la, lo, t) => 8 * Math.cos(la / 20) + wave(la, lo, t),
+          ),
+          parameterFromFunction(
+            "VGRD",
+            grid,
+            steps,
+            (la, lo, t) => 3 * Math.sin(lo / 30) - wave(la, lo, t),
+          ),
+        ].map((p) => [p.name, p]),
+      ),
+    };
+    const out = new Float32Array(route.n);
+    figures.push({
+      name: `gridded store sampleMany (HTSGW, ${route.n} route points)`,
+      value: msps(
+        perSecond(route.n, () =>
+          sampleMany(gridded, "HTSGW", route.lats, route.lons, route.times, out),
+        ),
+      ),
+      unit: "M samples/s",
+    });
+    const griddedField = toWeatherField(gridded);
+    figures.push({
+      name: "gridded store as WeatherField.at (all conditions per sample)",
+      value: msps(
+        perSecond(route.n, () => {
+          for (let i = 0; i < route.n; i++)
+            griddedField.at(
+              route.lats[i] as number,
+              route.lons[i] as number,
+              route.times[i] as number,
+            );
+        }),
+      ),
+      unit: "M samples/s",
+    });
+
+    const climate = syntheticClimate();
+    const member = syntheticForecast({ model: "synthetic", cycleMs: CYCLE, member: 7, climate });
+    figures.push({
+      name: "synthetic forecast member WeatherField.at (all conditions per sample)",
+      value: msps(
+        perSecond(route.n, () => {
+          for (let i = 0; i < route.n; i++)
+            member.at(route.lats[i] as number, route.lons[i] as number, route.times[i] as number);
+        }),
+      ),
+      unit: "M samples/s",
+    });
+    const arrays = {
+      hs: new Float32Array(route.n),
+      wind: new Float32Array(route.n),
+      windDir: new Float32Array(route.n),
+    };
+    figures.push({
+      name: "synthetic forecast member sampleMany (Hs, wind, wind direction)",
+      value: msps(
+        perSecond(route.n, () => member.sampleMany(route.lats, route.lons, route.times, arrays)),
+      ),
+      unit: "M samples/s",
+    });
+
+    const rgrid = new ReanalysisGrid(DEFAULT_REANALYSIS_GRID, naturalEarthLandMask("50m"));
+    const store = new EmbeddedReanalysis(rgrid, climate);
+    const points = Array.from({ length: route.n }, (_, i) => ({
+      lat: route.lats[i] as number,
+      lon: route.lons[i] as number,
+    }));
+    const window = await store.window(
+      cellsAround(rgrid, points),
+      route.times[0] as number,
+      route.times[route.n - 1] as number,
+    );
+    figures.push({
+      name: `reanalysis window WeatherField.at (${window.cells.length} cells x ${window.steps.length} steps)`,
+      value: msps(
+        perSecond(route.n, () => {
+          for (let i = 0; i < route.n; i++)
+            window.at(route.lats[i] as number, route.lons[i] as number, route.times[i] as number);
+        }),
+      ),
+      unit: "M samples/s",
+    });
+    return figures;
+  },
+};
