@@ -76,6 +76,19 @@ export class ReanalysisGrid {
     return row * this.cols + col;
   }
 
+  /** The stored cell nearest a point (the largest-weight corner; see corners), or -1. */
+  nearestCell(lat: number, lon: number): number {
+    let best = -1;
+    let weight = -1;
+    for (const c of this.corners(lat, lon)) {
+      if (c.weight > weight) {
+        weight = c.weight;
+        best = c.cell;
+      }
+    }
+    return best;
+  }
+
   /** Every ocean cell index, in index order. */
   oceanCells(): number[] {
     const out: number[] = [];
