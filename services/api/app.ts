@@ -1,22 +1,33 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
+import type { UnderwritingDeps } from "../underwriting/voyage-risk";
 import type { WeatherRuntime } from "../weather/runtime";
 import { registerAdminRoutes } from "./admin-routes";
 import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
 import { installErrorMapping } from "./error-mapping";
 import { healthReport } from "./health";
+import { openApiDocument } from "./openapi";
+import { registerUnderwritingRoutes } from "./underwriting-routes";
 
 export interface AppDeps {
   platform: Platform;
   keys: ApiKeyStore;
   weather: WeatherRuntime;
+  underwriting: UnderwritingDeps;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
 export const MAX_BODY_BYTES = 1_048_576;
 
-export function buildApp({ platform, keys, weather }: AppDeps): FastifyInstance {
+export function buildApp({
+  platform,
+  keys,
+  weather,
+  underwriting: scoring,
+}: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -30,6 +41,12 @@ export function buildApp({ platform, keys, weather }: AppDeps): FastifyInstance 
     logController: new LogController({ requestIdLogLabel: "request_id" }),
   });
   installErrorMapping(app);
+  // The OpenAPI document (generated from the zod schemas) and its interactive view; no key.
+  app.register(swagger, {
+    mode: "static",
+    specification: { document: openApiDocument() as never },
+  });
+  app.register(swaggerUi, { routePrefix: "/docs" });
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", String(request.id));
     if (request.rateLimit) reply.headers(rateLimitHeaders(request.rateLimit));
@@ -47,6 +64,7 @@ export function buildApp({ platform, keys, weather }: AppDeps): FastifyInstance 
     return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
   });
 
+  registerUnderwritingRoutes(app, underwriting, { underwriting: scoring, bus: platform.bus });
   registerAdminRoutes(app, underwriting, {
     weather,
     bus: platform.bus,

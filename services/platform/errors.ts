@@ -12,11 +12,15 @@ export const ERROR_CODES = {
   not_found: 404,
   synthetic_cycles_disabled: 409,
   ingest_failed: 422,
+  on_land: 422,
+  no_route_within_limits: 422,
+  no_sea_route: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   no_keys_configured: 503,
+  weather_unavailable: 503,
   dependency_unavailable: 503,
 } as const;
 

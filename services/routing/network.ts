@@ -22,3 +22,11 @@ function routingLandMask(resolution: NaturalEarthResolution) {
     source: `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATERS.map((w) => w.id).join(", ")})`,
   });
 }
+
+let shared: RoutingNetwork | undefined;
+
+/** The process's one network, built on first use (a few seconds) and kept. */
+export function sharedRoutingNetwork(): RoutingNetwork {
+  shared ??= buildRoutingNetwork();
+  return shared;
+}

@@ -47,6 +47,12 @@ export interface RouteRequest {
   avoid?: readonly string[];
   /** Length of the fixed-distance segments of the output (default 25 nm). */
   segmentNm?: number;
+  /**
+   * When no route keeps the vessel's wave and wind limits: "refuse" (default) throws
+   * no_route_within_limits; "route-anyway" returns the best route without them (limits_kept
+   * false), for scoring a voyage whose risk is exactly that.
+   */
+  whenLimitsUnreachable?: "refuse" | "route-anyway";
 }
 
 export interface Snap {
@@ -92,6 +98,8 @@ export interface Route {
   passages: string[];
   snaps: { origin?: Snap; destination?: Snap };
   weather_source: string;
+  /** False when no route kept the vessel's hard limits and this one was routed without them. */
+  limits_kept: boolean;
 }
 
 /** How far a port position may be from navigable water and still be routed (documented in README). */
@@ -284,6 +292,11 @@ export class RoutingNetwork {
     return result;
   }
 
+  /** Distance from p to the nearest coastline of the fine (1:10m) coast, capped at maxNm. */
+  coastDistanceNm(p: LatLon, maxNm: number): number {
+    return this.verifyMask.distanceToCoastNm(p, maxNm);
+  }
+
   route(request: RouteRequest, weather: WeatherField = CALM_WEATHER): Route {
     validate(request);
     const origin = this.snap(request.from, "origin");
@@ -329,7 +342,12 @@ export class RoutingNetwork {
         request.departureMs,
         costs.calm || request.objective === "fastest" ? 1 : RISK_SEARCH_WEIGHT,
       );
-    const found = search(true);
+    let found = search(true);
+    let limitsKept = true;
+    if (!found && request.whenLimitsUnreachable === "route-anyway") {
+      found = search(false);
+      limitsKept = false;
+    }
     if (!found) {
       const details = {
         from: request.from,
@@ -360,10 +378,13 @@ export class RoutingNetwork {
     }
     const pieces = this.pathPieces(found.path, via);
     const waypoints = this.smooth(pieces, costs, request.departureMs);
-    return this.describe(request, weather, waypoints, {
-      origin: origin.snap,
-      destination: destination.snap,
-    });
+    return this.describe(
+      request,
+      weather,
+      waypoints,
+      { origin: origin.snap, destination: destination.snap },
+      limitsKept,
+    );
   }
 
   // --- building blocks -----------------------------------------------------------------------
@@ -673,6 +694,7 @@ export class RoutingNetwork {
     weather: WeatherField,
     marks: Array<{ point: LatLon; passage?: string }>,
     snaps: Route["snaps"],
+    limitsKept: boolean,
   ): Route {
     const costs = new EdgeCosts(request, weather);
     const segmentNm = request.segmentNm ?? 25;
@@ -733,6 +755,7 @@ export class RoutingNetwork {
       passages: [...new Set(marks.flatMap((m) => (m.passage ? [m.passage] : [])))],
       snaps,
       weather_source: weather.label,
+      limits_kept: limitsKept,
     };
   }
 }

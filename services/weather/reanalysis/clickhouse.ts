@@ -10,8 +10,11 @@ import {
   sql,
 } from "../../platform/analytics/sql";
 import { type DependencyHealth, probeDependency } from "../../platform/health";
+import { type DepartureRow, departureFromRow, departuresSql, planDepartures } from "./departures";
 import type { ReanalysisGrid } from "./grid";
 import {
+  type DepartureExposure,
+  type DepartureQuery,
   emptyValues,
   REANALYSIS_VARIABLES,
   type ReanalysisStatus,
@@ -99,6 +102,17 @@ export class ClickHouseReanalysis implements ReanalysisStore {
       steps,
       values,
     );
+  }
+
+  /**
+   * Historical departures (semantics and the query in departures.ts): one query, aggregated in
+   * ClickHouse, over the years status() lists for this grid.
+   */
+  async departures(query: DepartureQuery): Promise<DepartureExposure[]> {
+    const plan = planDepartures(this.grid, query, (await this.status()).years);
+    if (!plan.resolvable || plan.departures.length === 0) return [];
+    const rows = await this.#rows<DepartureRow>(departuresSql(plan, query.vessel));
+    return rows.map(departureFromRow);
   }
 
   health(): Promise<DependencyHealth> {

@@ -1,7 +1,11 @@
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
+import type { SeaConditions } from "../../engine/weather/types";
 import type { DependencyHealth } from "../../platform/health";
+import { departureExposure, planDepartures } from "./departures";
 import { REANALYSIS_FIRST_YEAR, REANALYSIS_LAST_YEAR, type ReanalysisGrid } from "./grid";
 import {
+  type DepartureExposure,
+  type DepartureQuery,
   emptyValues,
   REANALYSIS_VARIABLES,
   type ReanalysisStatus,
@@ -39,11 +43,9 @@ export class EmbeddedReanalysis implements ReanalysisStore {
     const steps = this.grid.stepsCovering(t0Ms, t1Ms);
     const values = emptyValues(cells.length * steps.length);
     cells.forEach((cell, i) => {
-      const lat = this.grid.latOf(Math.floor(cell / this.grid.cols));
-      const lon = this.grid.lonOf(cell % this.grid.cols);
       steps.forEach((t, k) => {
-        const c = this.climate.at(lat, lon, t);
-        for (const v of REANALYSIS_VARIABLES) values[v][i * steps.length + k] = storedValue(c[v]);
+        const c = this.#stored(cell, t);
+        for (const v of REANALYSIS_VARIABLES) values[v][i * steps.length + k] = c[v];
       });
     });
     return new ReanalysisWindow(
@@ -53,6 +55,39 @@ export class EmbeddedReanalysis implements ReanalysisStore {
       steps,
       values,
     );
+  }
+
+  /**
+   * Historical departures (semantics in departures.ts): the reference evaluation on exactly what
+   * the table would hold, the climate at the nearest cell's centre rounded by storedValue. About
+   * 45 us per sample and departure (47 years x 31 days x 80 samples: ~5 s); the event loop gets
+   * a turn between departure years.
+   */
+  async departures(query: DepartureQuery): Promise<DepartureExposure[]> {
+    const plan = planDepartures(this.grid, query, (await this.status()).years);
+    const out: DepartureExposure[] = [];
+    if (!plan.resolvable) return out;
+    const valueAt = (cell: number, t: number) => this.#stored(cell, t);
+    let year = plan.departures[0]?.year;
+    for (const d of plan.departures) {
+      if (d.year !== year) {
+        year = d.year;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const e = departureExposure(plan, d, query.vessel, valueAt);
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  /** What the table holds for a cell at a time step: the climate at its centre, as stored. */
+  #stored(cell: number, timeMs: number): SeaConditions {
+    const lat = this.grid.latOf(Math.floor(cell / this.grid.cols));
+    const lon = this.grid.lonOf(cell % this.grid.cols);
+    const c = this.climate.at(lat, lon, timeMs);
+    const out = { ...c };
+    for (const v of REANALYSIS_VARIABLES) out[v] = storedValue(c[v]);
+    return out;
   }
 
   async health(): Promise<DependencyHealth> {

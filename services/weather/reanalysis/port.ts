@@ -1,4 +1,6 @@
 import type { LatLon } from "../../engine/geo/types";
+import type { ExposureAggregates } from "../../engine/scoring/exposure";
+import type { ScoringVessel } from "../../engine/scoring/vessel-types";
 import type { SeaConditions, WeatherField } from "../../engine/weather/types";
 import type { DependencyHealth } from "../../platform/health";
 import type { ReanalysisGrid, ReanalysisGridSpec } from "./grid";
@@ -51,8 +53,49 @@ export interface ReanalysisStore {
   status(): Promise<ReanalysisStatus>;
   /** The stored values of `cells` at every time step covering [t0Ms, t1Ms]. */
   window(cells: readonly number[], t0Ms: number, t1Ms: number): Promise<ReanalysisWindow>;
+  /**
+   * Historical departures: one a day at 00 UTC in `query.month` of every year of the range the
+   * store holds, each sailed along `query.samples` through the stored values of the sample's
+   * nearest cell, reduced with aggregateExposure. Departures the store cannot complete are left
+   * out. Semantics in departures.ts; throws DepartureQueryError on a malformed query.
+   */
+  departures(query: DepartureQuery): Promise<DepartureExposure[]>;
   health(): Promise<DependencyHealth>;
   close(): Promise<void>;
+}
+
+/** One point of the route sailed by every historical departure. */
+export interface DepartureSample {
+  lat: number;
+  lon: number;
+  /** Where the vessel is this many time steps (of grid.spec.everyH hours) after departure. */
+  offsetSteps: number;
+  /** Course over ground here, degrees true (for the dangerous-encounter check). */
+  course_deg: number;
+  /** Hours this sample stands for (its weight in the means and the hour counts). */
+  hours: number;
+}
+
+export interface DepartureQuery {
+  /** Points along the route, one per reanalysis time step of the voyage. */
+  samples: ReadonlyArray<DepartureSample>;
+  /** 1-12: departures on every day of this calendar month, at 00 UTC. */
+  month: number;
+  /** Years of departure, within 1979-2025 (only those the store holds are simulated). */
+  fromYear: number;
+  toYear: number;
+  /** Limits and the facts dangerousEncounter needs. */
+  vessel: ScoringVessel;
+}
+
+/** What one historical departure met. */
+export interface DepartureExposure {
+  year: number;
+  /** Day of the month (1-31). */
+  day: number;
+  /** ISO 8601, 00 UTC of the departure day. */
+  departure_utc: string;
+  exposure: ExposureAggregates;
 }
 
 /** The cells a set of points interpolates from (see ReanalysisGrid.corners). */

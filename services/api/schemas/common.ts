@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** A position; an out-of-range coordinate is a 400 (spec 2.1). */
+export const point = z
+  .object({
+    lat: z.number().min(-90).max(90).describe("latitude, decimal degrees (WGS84)"),
+    lon: z.number().min(-180).max(180).describe("longitude, decimal degrees (WGS84)"),
+    name: z.string().max(200).optional().describe("free-text label"),
+  })
+  .strict();
+
+export const isoUtc = z.iso.datetime({ offset: true }).describe("ISO 8601 timestamp (UTC)");
+
+export const latLonOut = z.object({ lat: z.number(), lon: z.number() });
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    request_id: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});

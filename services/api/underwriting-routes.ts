@@ -1,0 +1,36 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { EventBus } from "../platform/events/port";
+import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import { scoreVoyage, type UnderwritingDeps } from "../underwriting/voyage-risk";
+import { voyageRiskRequest } from "./schemas/underwriting";
+
+/** The underwriting interface (spec 4.1-4.4): voyage-risk so far. */
+export function registerUnderwritingRoutes(
+  app: FastifyInstance,
+  authenticate: preHandlerAsyncHookHandler,
+  deps: { underwriting: UnderwritingDeps; bus: EventBus },
+): void {
+  app.post("/api/v1/underwriting/voyage-risk", { preHandler: authenticate }, async (request) => {
+    const body = voyageRiskRequest.parse(request.body);
+    const voyageId = randomUUID();
+    const requestId = String(request.id);
+    const keyId = request.apiKey?.id;
+    await publishScoreRequested(deps.bus, {
+      voyageId,
+      requestId,
+      keyId,
+      iface: "underwriting",
+      kind: "voyage-risk",
+      body,
+    });
+    const { response, used } = await scoreVoyage(deps.underwriting, body, { voyageId, requestId });
+    await publishVoyageScored(deps.bus, response, {
+      keyId,
+      vesselType: body.vessel.type,
+      departureMs: Date.parse(body.voyage.departure_utc),
+      ...used,
+    });
+    return response;
+  });
+}

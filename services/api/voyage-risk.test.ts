@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIMENSIONS } from "../engine/scoring/vsi";
+import { loadConfig } from "../platform/config";
+import { type Served, serve } from "../serve";
+import { voyageRiskResponse } from "./schemas/underwriting";
+
+/**
+ * POST /api/v1/underwriting/voyage-risk on the embedded default: every answer validated against
+ * the response schema, the index's invariants, physical sense, and every kind of bad input.
+ */
+let s: Served;
+beforeAll(async () => {
+  s = await serve(loadConfig({ PORT: "0", LOG_LEVEL: "silent" }));
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+const DAY = 86_400_000;
+/** A departure `days` from now, at 06 UTC. */
+const departure = (days: number) => {
+  const d = new Date(Date.now() + days * DAY);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
+};
+/** The next 15th of a month (0 = January) at least two weeks away. */
+const nextMonth = (month: number) => {
+  const now = new Date();
+  let year = now.getUTCFullYear();
+  if (Date.UTC(year, month, 15) < Date.now() + 14 * DAY) year++;
+  return new Date(Date.UTC(year, month, 15, 6)).toISOString();
+};
+
+const post = (body: unknown, raw?: string) =>
+  fetch(`${s.url}/api/v1/underwriting/voyage-risk`, {
+    method: "POST",
+    headers: { "X-API-Key": s.devKey as string, "Content-Type": "application/json" },
+    body: raw ?? JSON.stringify(body),
+  });
+
+const cargo = { type: "cargo_small", max_wave_m: 4, max_wind_kts: 30 };
+const ROTTERDAM = { lat: 51.98, lon: 3.9, name: "Rotterdam" };
+const NEW_YORK = { lat: 40.45, lon: -73.8, name: "New York" };
+
+function request(
+  origin: object,
+  destination: object,
+  options: Record<string, boolean> = {},
+  vessel: object = cargo,
+  departure_utc = departure(2),
+) {
+  return { vessel, voyage: { origin, destination, departure_utc }, options };
+}
+
+/** Posts, expects 200, validates against the schema and checks the invariants every answer keeps. */
+async function scored(body: ReturnType<typeof request>) {
+  const res = await post(body);
+  const json = await res.json();
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  const r = voyageRiskResponse.parse(json);
+  const dims = r.risk_dimensions;
+  expect(Object.keys(dims).sort()).toEqual([...DIMENSIONS].sort());
+  const weights = DIMENSIONS.reduce((sum, d) => sum + dims[d].weight, 0);
+  expect(weights).toBeCloseTo(1, 10);
+  const weighted = DIMENSIONS.reduce((sum, d) => sum + dims[d].weight * dims[d].score, 0);
+  expect(Math.abs(r.voyage_severity_index.score - weighted)).toBeLessThanOrEqual(0.01);
+  for (const d of DIMENSIONS) {
+    expect(dims[d].score).toBeGreaterThanOrEqual(0);
+    expect(dims[d].score).toBeLessThanOrEqual(100);
+  }
+  const [lo, hi] = r.voyage_severity_index.confidence_interval;
+  expect(lo).toBeLessThanOrEqual(r.voyage_severity_index.score);
+  expect(hi).toBeGreaterThanOrEqual(r.voyage_severity_index.score);
+  expect(Date.parse(r.route_summary.eta_p90_utc)).toBeGreaterThanOrEqual(
+    Date.parse(r.route_summary.eta_p50_utc),
+  );
+  const e = r.ensemble_analysis;
+  if (e) {
+    expect(e.members).toBe(31);
+    const p = e.p_violation;
+    for (const v of [p.wave, p.wind, p.swell, p.any]) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(1);
+    }
+    expect(p.any).toBeGreaterThanOrEqual(Math.max(p.wave, p.wind, p.swell));
+    expect(e.eta_hours.p90).toBeGreaterThanOrEqual(e.eta_hours.p50);
+    expect(e.cvar_95).toBeGreaterThanOrEqual(e.index_distribution.p50);
+  }
+  expect(r.metadata.weather_source).toMatch(/synthetic/);
+  expect(r.metadata.request_id).toBe(res.headers.get("x-request-id"));
+  return r;
+}
+
+describe("voyage-risk", { timeout: 300_000 }, () => {
+  it("answers every option combination, each part present exactly when asked for", async () => {
+    for (const ensemble_routing of [false, true]) {
+      for (const include_historical_baseline of [false, true]) {
+        for (const include_compliance_check of [false, true]) {
+          const r = await scored(
+            request(ROTTERDAM, NEW_YORK, {
+              ensemble_routing,
+              include_historical_baseline,
+              include_compliance_check,
+            }),
+          );
+          expect(r.ensemble_analysis === null).toBe(!ensemble_routing);
+          expect(r.historical_baseline === null).toBe(!include_historical_baseline);
+          expect(r.compliance === null).toBe(!include_compliance_check);
+        }
+      }
+    }
+  });
+
+  it("scores voyages in every ocean", async () => {
+    const voyages: Array<[object, object]> = [
+      [
+        { lat: 35.2, lon: 139.8, name: "Tokyo Bay" },
+        { lat: 33.7, lon: -118.3, name: "Los Angeles" },
+      ],
+      [
+        { lat: 1.2, lon: 103.85, name: "Singapore" },
+        { lat: -29.87, lon: 31.05, name: "Durban" },
+      ],
+      [
+        { lat: -33.9, lon: 18.4, name: "Cape Town" },
+        { lat: -32.05, lon: 115.7, name: "Fremantle" },
+      ],
+      [
+        { lat: -22.9, lon: -43.1, name: "Rio de Janeiro" },
+        { lat: 14.7, lon: -17.45, name: "Dakar" },
+      ],
+      [
+        { lat: 69.2, lon: 33.4, name: "Murmansk" },
+        { lat: 70.7, lon: 23.6, name: "Hammerfest" },
+      ],
+      [
+        { lat: 44.39, lon: 8.92, name: "Genoa" },
+        { lat: 41.33, lon: 2.2, name: "Barcelona" },
+      ],
+    ];
+    for (const [o, d] of voyages) {
+      const r = await scored(
+        request(o, d, {
+          ensemble_routing: true,
+          include_historical_baseline: true,
+          include_compliance_check: true,
+        }),
+      );
+      expect(r.route_summary.distance_nm).toBeGreaterThan(100);
+      expect(r.historical_baseline?.departures_simulated).toBeGreaterThan(1000);
+    }
+  });
+
+  it("scores the North Atlantic higher in January than in July", async () => {
+    const vessel = { type: "general_cargo" };
+    const jan = await scored(request(ROTTERDAM, NEW_YORK, {}, vessel, nextMonth(0)));
+    const jul = await scored(request(ROTTERDAM, NEW_YORK, {}, vessel, nextMonth(6)));
+    expect(jan.voyage_severity_index.score).toBeGreaterThan(jul.voyage_severity_index.score);
+    expect(jan.metadata.forecast_coverage.climatology_share).toBeGreaterThan(0.9);
+  });
+
+  it("scores a small vessel with low limits higher than a large one on the same voyage", async () => {
+    const small = await scored(
+      request(ROTTERDAM, NEW_YORK, {}, { type: "cargo_small", max_wave_m: 3, max_wind_kts: 25 }),
+    );
+    const large = await scored(request(ROTTERDAM, NEW_YORK, {}, { type: "container_ship" }));
+    expect(small.voyage_severity_index.score).toBeGreaterThan(large.voyage_severity_index.score);
+  });
+
+  it("lists the ECAs a voyage passes through", async () => {
+    const r = await scored(request(ROTTERDAM, NEW_YORK, { include_compliance_check: true }));
+    const ids = (r.compliance?.eca_transits as Array<{ id: string }>).map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining(["eca-north-sea", "eca-north-american"]));
+  });
+
+  it("publishes the request and the score as events that reach analytics", async () => {
+    const r = await scored(request(ROTTERDAM, NEW_YORK));
+    await expect
+      .poll(async () => s.platform.analytics.countEvents({ key: r.voyage_id }), { timeout: 10_000 })
+      .toBe(2);
+    const [scoredEvent] = await s.platform.analytics.queryEvents({
+      topic: "voyages.scores",
+      key: r.voyage_id,
+    });
+    expect(JSON.parse(scoredEvent?.payload_json as string)).toMatchObject({
+      voyage_id: r.voyage_id,
+      index: r.voyage_severity_index.score,
+      band: r.voyage_severity_index.band,
+      weather_synthetic: true,
+    });
+  });
+
+  it("answers bad input with a code that says what is wrong", async () => {
+    const cases: Array<[string, unknown, number, string, RegExp?]> = [
+      ["malformed JSON", "{", 400, "malformed_json"],
+      ["missing voyage", { vessel: cargo }, 400, "validation_failed", /voyage/],
+      ["latitude 95", request({ lat: 95, lon: 0 }, NEW_YORK), 400, "validation_failed", /lat/],
+      [
+        "unknown vessel type",
+        request(ROTTERDAM, NEW_YORK, {}, { type: "submarine" }),
+        400,
+        "validation_failed",
+        /vessel\.type/,
+      ],
+      [
+        "departure in two years",
+        request(ROTTERDAM, NEW_YORK, {}, cargo, departure(800)),
+        400,
+        "validation_failed",
+        /departure_utc/,
+      ],
+      [
+        "inland destination",
+        request(ROTTERDAM, { lat: 40.42, lon: -3.7, name: "Madrid" }),
+        422,
+        "on_land",
+        /destination/,
+      ],
+    ];
+    for (const [name, body, status, code, message] of cases) {
+      const res = await post(body, typeof body === "string" ? body : undefined);
+      const json = (await res.json()) as { error: { code: string; message: string; request_id: string } };
+      expect(res.status, name).toBe(status);
+      expect(json.error.code, name).toBe(code);
+      if (message) expect(json.error.message, name).toMatch(message);
+      expect(json.error.request_id).toBe(res.headers.get("x-request-id"));
+    }
+  });
+
+  it("serves the OpenAPI document generated from the schemas", async () => {
+    const res = await fetch(`${s.url}/docs/json`);
+    expect(res.status).toBe(200);
+    // biome-ignore lint/suspicious/noExplicitAny: reading an arbitrary JSON document
+    const doc = (await res.json()) as any;
+    expect(doc.openapi).toBe("3.1.0");
+    const op = doc.paths["/api/v1/underwriting/voyage-risk"].post;
+    expect(
+      op.requestBody.content["application/json"].schema.properties.vessel.properties.type.enum,
+    ).toContain("cargo_small");
+    expect(
+      op.requestBody.content["application/json"].examples.rotterdam_new_york.value.vessel.type,
+    ).toBe("cargo_small");
+    expect(Object.keys(op.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "422", "503"]),
+    );
+    expect((await fetch(`${s.url}/docs`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,83 @@
+import type { VoyageRiskResponse } from "../api/schemas/underwriting";
+import type { EventBus } from "../platform/events/port";
+import { eventRecord } from "../platform/events/records";
+import { TOPIC } from "../platform/events/topics";
+
+/**
+ * Every scoring request and result is an event (voyages.requests, voyages.scores), keyed by the
+ * voyage id; the analytics sink writes both to ClickHouse, where VoyageScored is also the unit of
+ * usage metering (one per voyage scored).
+ */
+export const SCORE_REQUESTED = "voyagerisk.voyages.ScoreRequested";
+export const VOYAGE_SCORED = "voyagerisk.voyages.VoyageScored";
+
+export function publishScoreRequested(
+  bus: EventBus,
+  e: {
+    voyageId: string;
+    requestId: string;
+    keyId?: string;
+    iface: string;
+    kind: string;
+    body: unknown;
+  },
+): Promise<void> {
+  return bus.publish(TOPIC.voyageRequests, [
+    {
+      key: e.voyageId,
+      type: SCORE_REQUESTED,
+      value: eventRecord({
+        voyage_id: e.voyageId,
+        request_id: e.requestId,
+        key_id: e.keyId ?? null,
+        interface: e.iface,
+        kind: e.kind,
+        request_json: JSON.stringify(e.body),
+      }),
+    },
+  ]);
+}
+
+export function publishVoyageScored(
+  bus: EventBus,
+  r: VoyageRiskResponse,
+  e: {
+    keyId?: string;
+    vesselType: string;
+    departureMs: number;
+    model: string;
+    cycleMs: number;
+    synthetic: boolean;
+  },
+): Promise<void> {
+  const vsi = r.voyage_severity_index;
+  return bus.publish(TOPIC.voyageScores, [
+    {
+      key: r.voyage_id,
+      type: VOYAGE_SCORED,
+      value: eventRecord({
+        voyage_id: r.voyage_id,
+        request_id: r.metadata.request_id,
+        key_id: e.keyId ?? null,
+        interface: "underwriting",
+        index: vsi.score,
+        band: vsi.band,
+        dimensions: Object.fromEntries(
+          Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score]),
+        ),
+        confidence_low: vsi.confidence_interval[0],
+        confidence_high: vsi.confidence_interval[1],
+        weather_model: e.model,
+        weather_cycle: e.cycleMs,
+        weather_synthetic: e.synthetic,
+        departure: e.departureMs,
+        eta_p50: Date.parse(r.route_summary.eta_p50_utc),
+        eta_p90: Date.parse(r.route_summary.eta_p90_utc),
+        distance_nm: r.route_summary.distance_nm,
+        peak_hs_m: r.physical_conditions.peak_hs_m,
+        peak_wind_kts: r.physical_conditions.peak_wind_kts,
+        vessel_type: e.vesselType,
+      }),
+    },
+  ]);
+}
