@@ -168,7 +168,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
 
   it("lists the ECAs a voyage passes through", async () => {
     const r = await scored(request(ROTTERDAM, NEW_YORK, { include_compliance_check: true }));
-    const ids = (r.compliance?.eca_transits as Array<{ id: string }>).map((e) => e.id);
+    const ids = ((r.compliance?.eca_transits ?? []) as Array<{ id: string }>).map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining(["eca-north-sea", "eca-north-american"]));
   });
 
@@ -218,7 +218,9 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     ];
     for (const [name, body, status, code, message] of cases) {
       const res = await post(body, typeof body === "string" ? body : undefined);
-      const json = (await res.json()) as { error: { code: string; message: string; request_id: string } };
+      const json = (await res.json()) as {
+        error: { code: string; message: string; request_id: string };
+      };
       expect(res.status, name).toBe(status);
       expect(json.error.code, name).toBe(code);
       if (message) expect(json.error.message, name).toMatch(message);
