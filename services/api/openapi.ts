@@ -2,7 +2,13 @@ import { z } from "zod";
 import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { errorBody } from "./schemas/common";
-import { voyageRiskRequest, voyageRiskResponse } from "./schemas/underwriting";
+import {
+  MAX_TRACK_WAYPOINTS,
+  routeScoreRequest,
+  routeScoreResponse,
+  voyageRiskRequest,
+  voyageRiskResponse,
+} from "./schemas/underwriting";
 import { API_VERSION } from "./version";
 
 /**
@@ -104,6 +110,27 @@ export function openApiDocument(): Record<string, unknown> {
             "503": error(
               "no key configured (no_keys_configured) or no usable forecast (weather_unavailable)",
             ),
+          },
+        },
+      },
+      "/api/v1/underwriting/route-score": {
+        post: {
+          summary:
+            "Score a client-supplied track (waypoints, optional times) against the latest forecast, without routing",
+          description: `At most ${MAX_TRACK_WAYPOINTS} waypoints (more is a 400). A track that touches land is scored and flagged (track.crosses_land). Times on every waypoint or on none; without times the vessel sails the track at its speed with speed loss.`,
+          security: key,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: json(routeScoreRequest, "input") } },
+          },
+          responses: {
+            "200": {
+              description: "the scored track (the voyage-risk response plus `track`)",
+              content: { "application/json": { schema: json(routeScoreResponse, "output") } },
+            },
+            "400": error("malformed JSON, a missing or invalid field, too many waypoints"),
+            "401": error("missing or invalid X-API-Key"),
+            "503": error("no usable forecast (weather_unavailable)"),
           },
         },
       },

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { EventBus } from "../platform/events/port";
 import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import { scoreTrack } from "../underwriting/route-score";
 import { scoreVoyage, type UnderwritingDeps } from "../underwriting/voyage-risk";
-import { voyageRiskRequest } from "./schemas/underwriting";
+import { routeScoreRequest, voyageRiskRequest } from "./schemas/underwriting";
 
 /** The underwriting interface (spec 4.1-4.4): voyage-risk so far. */
 export function registerUnderwritingRoutes(
@@ -28,7 +29,28 @@ export function registerUnderwritingRoutes(
     await publishVoyageScored(deps.bus, response, {
       keyId,
       vesselType: body.vessel.type,
-      departureMs: Date.parse(body.voyage.departure_utc),
+      ...used,
+    });
+    return response;
+  });
+
+  app.post("/api/v1/underwriting/route-score", { preHandler: authenticate }, async (request) => {
+    const body = routeScoreRequest.parse(request.body);
+    const voyageId = randomUUID();
+    const requestId = String(request.id);
+    const keyId = request.apiKey?.id;
+    await publishScoreRequested(deps.bus, {
+      voyageId,
+      requestId,
+      keyId,
+      iface: "underwriting",
+      kind: "route-score",
+      body,
+    });
+    const { response, used } = await scoreTrack(deps.underwriting, body, { voyageId, requestId });
+    await publishVoyageScored(deps.bus, response, {
+      keyId,
+      vesselType: body.vessel.type,
       ...used,
     });
     return response;

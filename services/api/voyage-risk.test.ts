@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIMENSIONS } from "../engine/scoring/vsi";
 import { loadConfig } from "../platform/config";
 import { type Served, serve } from "../serve";
-import { voyageRiskResponse } from "./schemas/underwriting";
+import { routeScoreResponse, voyageRiskResponse } from "./schemas/underwriting";
 
 /**
  * POST /api/v1/underwriting/voyage-risk on the embedded default: every answer validated against
@@ -226,6 +226,63 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
       if (message) expect(json.error.message, name).toMatch(message);
       expect(json.error.request_id).toBe(res.headers.get("x-request-id"));
     }
+  });
+
+  it("scores a client's track without routing, flags land, keeps the client's times", async () => {
+    const postTrack = (body: unknown) =>
+      fetch(`${s.url}/api/v1/underwriting/route-score`, {
+        method: "POST",
+        headers: { "X-API-Key": s.devKey as string, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const sea = [
+      NEW_YORK,
+      { lat: 40.2, lon: -72.5 },
+      { lat: 45, lon: -40 },
+      { lat: 49.6, lon: -6.5 },
+      { lat: 50.0, lon: -2.0 },
+      { lat: 50.95, lon: 1.45 },
+      ROTTERDAM,
+    ];
+    const byShip = await postTrack({
+      vessel: cargo,
+      track: { waypoints: sea },
+      departure_utc: departure(2),
+    });
+    expect(byShip.status).toBe(200);
+    const r1 = routeScoreResponse.parse(await byShip.json());
+    expect(r1.track).toMatchObject({ waypoints: 7, timing: "vessel speed", crosses_land: false });
+    expect(r1.route_summary.leg_count).toBe(6);
+    expect(r1.route_summary.geometry.coordinates[2]).toEqual([-40, 45]);
+
+    const t0 = Date.parse(departure(2));
+    const timed = sea.map((p, i) => ({ ...p, time_utc: new Date(t0 + i * 4 * DAY).toISOString() }));
+    const byTimes = routeScoreResponse.parse(
+      await (await postTrack({ vessel: cargo, track: { waypoints: timed } })).json(),
+    );
+    expect(byTimes.track.timing).toBe("waypoint times");
+    expect(byTimes.route_summary.estimated_transit_h).toBeCloseTo(24 * 24, 1);
+
+    const overLand = await postTrack({
+      vessel: cargo,
+      track: { waypoints: [ROTTERDAM, { lat: 48.86, lon: 2.35, name: "Paris" }] },
+      departure_utc: departure(2),
+    });
+    expect(overLand.status).toBe(200);
+    const r3 = routeScoreResponse.parse(await overLand.json());
+    expect(r3.track.crosses_land).toBe(true);
+    expect(r3.track.land_crossings[0]?.leg).toBe(0);
+
+    const tooLong = Array.from({ length: 501 }, (_, i) => ({ lat: 40, lon: -60 + i * 0.05 }));
+    const refused = await postTrack({
+      vessel: cargo,
+      track: { waypoints: tooLong },
+      departure_utc: departure(2),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/500/);
+    const mixed = await postTrack({ vessel: cargo, track: { waypoints: [timed[0], sea[1]] } });
+    expect(mixed.status).toBe(400);
   });
 
   it("serves the OpenAPI document generated from the schemas", async () => {

@@ -18,8 +18,8 @@ import type { CycleInfo } from "../weather/cycle-registry";
 import { weatherModel } from "../weather/models";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
 import type { WeatherRuntime } from "../weather/runtime";
-import { type HistoryBaseline, historicalBaseline } from "./history";
-import { chooseForecast, memberFields } from "./weather-choice";
+import { historicalBaseline } from "./history";
+import { chooseForecast, type ForecastChoice, memberFields } from "./weather-choice";
 
 /**
  * POST /api/v1/underwriting/voyage-risk: route with the safest objective through the control
@@ -52,20 +52,51 @@ export async function scoreVoyage(
   req: VoyageRiskRequest,
   ids: { voyageId: string; requestId: string },
 ): Promise<ScoredVoyage> {
-  const requestId = ids.requestId;
-  const now = deps.now();
   const departureMs = Date.parse(req.voyage.departure_utc);
+  const weather = await prepareWeather(deps, departureMs, "voyage.departure_utc");
+  const vessel = resolveVessel({ ...req.vessel, type: req.vessel.type });
+  const routeRequest: RouteRequest = {
+    from: req.voyage.origin,
+    to: req.voyage.destination,
+    objective: "safest",
+    departureMs,
+    // Underwriting scores the voyage even when no route keeps the limits: that is its risk.
+    whenLimitsUnreachable: "route-anyway",
+    vessel: routingVessel(vessel),
+  };
+  const network = deps.network();
+  const route = network.route(routeRequest, weather.control);
+  return scoreRoute(deps, network, route, routeRequest, vessel, weather, req.options, ids, {
+    origin: req.voyage.origin,
+    destination: req.voyage.destination,
+  });
+}
+
+/** The forecast a score uses (control member blended with climatology, and every member). */
+export interface PreparedWeather {
+  choice: ForecastChoice;
+  ensembles: CycleInfo[];
+  fields: HorizonBlend[][];
+  control: HorizonBlend;
+}
+
+export async function prepareWeather(
+  deps: UnderwritingDeps,
+  departureMs: number,
+  field: string,
+): Promise<PreparedWeather> {
+  const now = deps.now();
   if (
+    !Number.isFinite(departureMs) ||
     departureMs < now - MAX_PAST_DAYS * 86_400_000 ||
     departureMs > now + MAX_AHEAD_DAYS * 86_400_000
   ) {
     throw new AppError(
       "validation_failed",
-      `voyage.departure_utc must lie between ${MAX_PAST_DAYS} days ago and ${MAX_AHEAD_DAYS} days ahead`,
-      { field: "voyage.departure_utc" },
+      `${field} must lie between ${MAX_PAST_DAYS} days ago and ${MAX_AHEAD_DAYS} days ahead`,
+      { field },
     );
   }
-  const vessel = resolveVessel({ ...req.vessel, type: req.vessel.type });
   const choice = chooseForecast(deps.weather.registry, now);
   if (!choice) {
     throw new AppError(
@@ -78,30 +109,42 @@ export async function scoreVoyage(
   }
   const ensembles = [choice.primary, ...(choice.second ? [choice.second] : [])];
   const fields = await Promise.all(ensembles.map((c) => blendedMembers(deps, c)));
-  const control = fields[0]?.[0] as HorizonBlend;
+  return { choice, ensembles, fields, control: fields[0]?.[0] as HorizonBlend };
+}
 
-  const routeRequest: RouteRequest = {
-    from: req.voyage.origin,
-    to: req.voyage.destination,
-    objective: "safest",
-    departureMs,
-    // Underwriting scores the voyage even when no route keeps the limits: that is its risk.
-    whenLimitsUnreachable: "route-anyway",
-    vessel: {
-      speed_kts: vessel.speed_kts,
-      draft_m: vessel.draft_m,
-      beam_m: vessel.beam_m,
-      loa_m: vessel.loa_m,
-      max_wave_m: vessel.max_wave_m,
-      max_wind_kts: vessel.max_wind_kts,
-      block_coefficient: vessel.block_coefficient,
-      displacement_t: vessel.displacement_t,
-      container_ship: vessel.container_ship,
-    },
+export function routingVessel(vessel: ScoringVessel): RouteRequest["vessel"] {
+  return {
+    speed_kts: vessel.speed_kts,
+    draft_m: vessel.draft_m,
+    beam_m: vessel.beam_m,
+    loa_m: vessel.loa_m,
+    max_wave_m: vessel.max_wave_m,
+    max_wind_kts: vessel.max_wind_kts,
+    block_coefficient: vessel.block_coefficient,
+    displacement_t: vessel.displacement_t,
+    container_ship: vessel.container_ship,
   };
-  const network = deps.network();
-  const route = network.route(routeRequest, control);
+}
 
+/** Scores a route already made (routed, or a client's track) into the underwriting response. */
+export async function scoreRoute(
+  deps: UnderwritingDeps,
+  network: RoutingNetwork,
+  route: Route,
+  routeRequest: RouteRequest,
+  vessel: ScoringVessel,
+  weather: PreparedWeather,
+  options: VoyageRiskRequest["options"],
+  ids: { voyageId: string; requestId: string },
+  ends: {
+    origin: { lat: number; lon: number; name?: string };
+    destination: { lat: number; lon: number; name?: string };
+  },
+): Promise<ScoredVoyage> {
+  const now = deps.now();
+  const requestId = ids.requestId;
+  const departureMs = route.departure_ms;
+  const { choice, ensembles, fields, control } = weather;
   const compliance = checkCompliance({
     segments: route.segments,
     vessel: { speed_kts: vessel.speed_kts, loa_m: vessel.loa_m },
@@ -122,7 +165,7 @@ export async function scoreVoyage(
   const exposure = aggregateExposure(samples, vessel);
   const vsi = voyageSeverity(exposure, context, vessel);
 
-  const pieceNm = req.options.ensemble_routing ? ENSEMBLE_PIECE_NM.full : ENSEMBLE_PIECE_NM.quick;
+  const pieceNm = options.ensemble_routing ? ENSEMBLE_PIECE_NM.full : ENSEMBLE_PIECE_NM.quick;
   const members: MemberResult[] = [];
   ensembles.forEach((cycle, e) => {
     (fields[e] as HorizonBlend[]).forEach((field, m) => {
@@ -156,7 +199,7 @@ export async function scoreVoyage(
     },
     risk_dimensions: vsi.dimensions,
     physical_conditions: physical,
-    ensemble_analysis: req.options.ensemble_routing
+    ensemble_analysis: options.ensemble_routing
       ? {
           members: ensemble.members,
           ensembles: ensemble.ensembles,
@@ -166,11 +209,11 @@ export async function scoreVoyage(
           eta_hours: ensemble.transit_h,
         }
       : null,
-    historical_baseline: req.options.include_historical_baseline ? history.baseline : null,
-    compliance: req.options.include_compliance_check ? compliance : null,
+    historical_baseline: options.include_historical_baseline ? history.baseline : null,
+    compliance: options.include_compliance_check ? compliance : null,
     route_summary: {
-      origin: { ...req.voyage.origin },
-      destination: { ...req.voyage.destination },
+      origin: { ...ends.origin },
+      destination: { ...ends.destination },
       distance_nm: route.distance_nm,
       estimated_transit_h: route.transit_h,
       eta_p50_utc: new Date(etaP50).toISOString(),
@@ -203,14 +246,9 @@ export async function scoreVoyage(
       model: choice.primary.model,
       cycleMs: choice.primary.cycleMs,
       synthetic: choice.primary.synthetic,
+      departureMs,
     },
   };
-}
-
-/** The response, and what it was computed from (for the VoyageScored event). */
-export interface ScoredVoyage {
-  response: VoyageRiskResponse;
-  used: { model: string; cycleMs: number; synthetic: boolean };
 }
 
 async function blendedMembers(deps: UnderwritingDeps, cycle: CycleInfo): Promise<HorizonBlend[]> {
@@ -337,4 +375,8 @@ function forecastCoverage(
   };
 }
 
-export type { HistoryBaseline };
+/** The response, and what it was computed from (for the VoyageScored event). */
+export interface ScoredVoyage {
+  response: VoyageRiskResponse;
+  used: { model: string; cycleMs: number; synthetic: boolean; departureMs: number };
+}

@@ -243,3 +243,62 @@ export const voyageRiskResponse = z.object({
   }),
 });
 export type VoyageRiskResponse = z.infer<typeof voyageRiskResponse>;
+
+/** Most waypoints a client track may have (route-score). */
+export const MAX_TRACK_WAYPOINTS = 500;
+
+export const routeScoreRequest = z
+  .object({
+    vessel: underwritingVessel,
+    track: z
+      .object({
+        waypoints: z
+          .array(point.extend({ time_utc: isoUtc.optional() }).strict())
+          .min(2, "a track needs at least 2 waypoints")
+          .max(MAX_TRACK_WAYPOINTS, `a track has at most ${MAX_TRACK_WAYPOINTS} waypoints`),
+      })
+      .strict(),
+    departure_utc: isoUtc
+      .optional()
+      .describe("needed when the waypoints carry no times; otherwise the first waypoint's time"),
+    options: voyageRiskRequest.shape.options,
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    const timed = r.track.waypoints.filter((w) => w.time_utc !== undefined).length;
+    if (timed !== 0 && timed !== r.track.waypoints.length) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["track", "waypoints"],
+        message: "give time_utc on every waypoint or on none",
+      });
+    }
+    if (timed === 0 && r.departure_utc === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["departure_utc"],
+        message: "required when the waypoints carry no times",
+      });
+    }
+    const times = r.track.waypoints.map((w) => (w.time_utc ? Date.parse(w.time_utc) : 0));
+    if (timed > 0 && times.some((t, i) => i > 0 && t <= (times[i - 1] as number))) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["track", "waypoints"],
+        message: "waypoint times must increase",
+      });
+    }
+  });
+export type RouteScoreRequest = z.infer<typeof routeScoreRequest>;
+
+export const routeScoreResponse = voyageRiskResponse.extend({
+  track: z.object({
+    waypoints: z.number().int(),
+    timing: z.enum(["waypoint times", "vessel speed"]),
+    crosses_land: z
+      .boolean()
+      .describe("true when a leg of the track touches land (the track is scored anyway)"),
+    land_crossings: z.array(z.object({ leg: z.number().int(), from: latLonOut, to: latLonOut })),
+  }),
+});
+export type RouteScoreResponse = z.infer<typeof routeScoreResponse>;

@@ -292,6 +292,40 @@ export class RoutingNetwork {
     return result;
   }
 
+  /**
+   * A client-supplied track as a Route (legs, 25 nm segments, times, conditions), sailed at the
+   * vessel's speed with speed loss and current, without routing; `crossesLand` lists the legs
+   * that touch the fine coastline (scored anyway, flagged by the caller).
+   */
+  track(
+    request: Omit<RouteRequest, "from" | "to" | "objective">,
+    waypoints: readonly LatLon[],
+    weather: WeatherField = CALM_WEATHER,
+  ): { route: Route; crossesLand: Array<{ leg: number; from: LatLon; to: LatLon }> } {
+    if (waypoints.length < 2) throw new InvalidInputError("a track needs at least two waypoints");
+    const full: RouteRequest = {
+      ...request,
+      from: waypoints[0] as LatLon,
+      to: waypoints.at(-1) as LatLon,
+      objective: "fastest",
+    };
+    validate(full);
+    const crossesLand: Array<{ leg: number; from: LatLon; to: LatLon }> = [];
+    for (let i = 1; i < waypoints.length; i++) {
+      const a = waypoints[i - 1] as LatLon;
+      const b = waypoints[i] as LatLon;
+      if (this.verifyMask.pathHitsLand(a, b)) crossesLand.push({ leg: i - 1, from: a, to: b });
+    }
+    const route = this.describe(
+      full,
+      weather,
+      waypoints.map((point) => ({ point })),
+      {},
+      true,
+    );
+    return { route, crossesLand };
+  }
+
   /** Distance from p to the nearest coastline of the fine (1:10m) coast, capped at maxNm. */
   coastDistanceNm(p: LatLon, maxNm: number): number {
     return this.verifyMask.distanceToCoastNm(p, maxNm);
