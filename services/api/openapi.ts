@@ -3,6 +3,8 @@ import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { errorBody } from "./schemas/common";
 import {
+  historicalAvailabilityRequest,
+  historicalAvailabilityResponse,
   MAX_TRACK_WAYPOINTS,
   routeScoreRequest,
   routeScoreResponse,
@@ -131,6 +133,33 @@ export function openApiDocument(): Record<string, unknown> {
             "400": error("malformed JSON, a missing or invalid field, too many waypoints"),
             "401": error("missing or invalid X-API-Key"),
             "503": error("no usable forecast (weather_unavailable)"),
+          },
+        },
+      },
+      "/api/v1/underwriting/historical-availability": {
+        post: {
+          summary:
+            "Share of the month's historical departures (47 reanalysis years) that complete within the vessel's limits",
+          description:
+            "The route is the safest route through the month's climatology; every daily departure of the month in every reanalysis year sails it (a ClickHouse query in platform mode). Answers the availability, the per-year breakdown, the distributions of peak Hs and wind, and of the index.",
+          security: key,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: json(historicalAvailabilityRequest, "input") },
+            },
+          },
+          responses: {
+            "200": {
+              description: "the historical baseline",
+              content: {
+                "application/json": { schema: json(historicalAvailabilityResponse, "output") },
+              },
+            },
+            "400": error("malformed JSON, a missing or invalid field"),
+            "401": error("missing or invalid X-API-Key"),
+            "422": error("infeasible voyage (on_land, no_sea_route)"),
+            "503": error("no reanalysis year loaded for the years asked (weather_unavailable)"),
           },
         },
       },

@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { EventBus } from "../platform/events/port";
 import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import { historicalAvailability } from "../underwriting/historical-availability";
 import { scoreTrack } from "../underwriting/route-score";
 import { scoreVoyage, type UnderwritingDeps } from "../underwriting/voyage-risk";
-import { routeScoreRequest, voyageRiskRequest } from "./schemas/underwriting";
+import {
+  historicalAvailabilityRequest,
+  routeScoreRequest,
+  voyageRiskRequest,
+} from "./schemas/underwriting";
 
 /** The underwriting interface (spec 4.1-4.4): voyage-risk so far. */
 export function registerUnderwritingRoutes(
@@ -33,6 +38,23 @@ export function registerUnderwritingRoutes(
     });
     return response;
   });
+
+  app.post(
+    "/api/v1/underwriting/historical-availability",
+    { preHandler: authenticate },
+    async (request) => {
+      const body = historicalAvailabilityRequest.parse(request.body);
+      await publishScoreRequested(deps.bus, {
+        voyageId: randomUUID(),
+        requestId: String(request.id),
+        keyId: request.apiKey?.id,
+        iface: "underwriting",
+        kind: "historical-availability",
+        body,
+      });
+      return historicalAvailability(deps.underwriting, body, String(request.id));
+    },
+  );
 
   app.post("/api/v1/underwriting/route-score", { preHandler: authenticate }, async (request) => {
     const body = routeScoreRequest.parse(request.body);

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIMENSIONS } from "../engine/scoring/vsi";
 import { loadConfig } from "../platform/config";
 import { type Served, serve } from "../serve";
-import { routeScoreResponse, voyageRiskResponse } from "./schemas/underwriting";
+import {
+  historicalAvailabilityResponse,
+  routeScoreResponse,
+  voyageRiskResponse,
+} from "./schemas/underwriting";
 
 /**
  * POST /api/v1/underwriting/voyage-risk on the embedded default: every answer validated against
@@ -283,6 +287,32 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/500/);
     const mixed = await postTrack({ vessel: cargo, track: { waypoints: [timed[0], sea[1]] } });
     expect(mixed.status).toBe(400);
+  });
+
+  it("answers historical availability: winter North Atlantic less available than summer", async () => {
+    const ask = (month: number, years?: object) =>
+      fetch(`${s.url}/api/v1/underwriting/historical-availability`, {
+        method: "POST",
+        headers: { "X-API-Key": s.devKey as string, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          vessel: { type: "cargo_small", max_wave_m: 4, max_wind_kts: 30 },
+          voyage: { origin: ROTTERDAM, destination: NEW_YORK },
+          month,
+          ...(years ? { years } : {}),
+        }),
+      });
+    const jan = historicalAvailabilityResponse.parse(await (await ask(1)).json());
+    const jul = historicalAvailabilityResponse.parse(await (await ask(7)).json());
+    expect(jan.baseline.by_year).toHaveLength(47);
+    expect(jan.baseline.departures_simulated).toBe(47 * 31);
+    expect(jan.baseline.availability as number).toBeLessThan(jul.baseline.availability as number);
+    expect((jan.baseline.peak_hs_m?.p50 ?? 0) > (jul.baseline.peak_hs_m?.p50 ?? 0)).toBe(true);
+    expect(jan.baseline.synthetic).toBe(true);
+    const some = historicalAvailabilityResponse.parse(
+      await (await ask(7, { from: 2000, to: 2004 })).json(),
+    );
+    expect(some.baseline.by_year.map((y) => y.year)).toEqual([2000, 2001, 2002, 2003, 2004]);
+    expect((await ask(13)).status).toBe(400);
   });
 
   it("serves the OpenAPI document generated from the schemas", async () => {

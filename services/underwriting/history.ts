@@ -24,14 +24,16 @@ export async function historicalBaseline(
   route: Route,
   vessel: ScoringVessel,
   context: RouteContext,
-  /** The voyage's own index, ranked against its history. */
+  /** The voyage's own index, ranked against its history (NaN: no rank). */
   score: number,
+  /** Years to simulate (default: all the store holds). */
+  range?: { fromYear: number; toYear: number },
 ): Promise<HistoryBaseline> {
   const status = await store.status();
   const month = new Date(route.departure_ms).getUTCMonth() + 1;
-  const years = status.years;
-  const fromYear = years[0] ?? 0;
-  const toYear = years.at(-1) ?? 0;
+  const years = status.years.filter((y) => !range || (y >= range.fromYear && y <= range.toYear));
+  const fromYear = range?.fromYear ?? years[0] ?? 0;
+  const toYear = range?.toYear ?? years.at(-1) ?? 0;
   const departures =
     years.length === 0
       ? []

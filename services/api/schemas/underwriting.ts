@@ -302,3 +302,46 @@ export const routeScoreResponse = voyageRiskResponse.extend({
   }),
 });
 export type RouteScoreResponse = z.infer<typeof routeScoreResponse>;
+
+export const historicalAvailabilityRequest = z
+  .object({
+    vessel: underwritingVessel,
+    voyage: z.object({ origin: point, destination: point }).strict(),
+    month: z.number().int().min(1).max(12).describe("calendar month of departure (1-12)"),
+    years: z
+      .object({
+        from: z.number().int().min(1979).max(2025),
+        to: z.number().int().min(1979).max(2025),
+      })
+      .strict()
+      .refine((y) => y.from <= y.to, "years.from after years.to")
+      .optional()
+      .describe("default: every reanalysis year, 1979-2025"),
+  })
+  .strict();
+export type HistoricalAvailabilityRequest = z.infer<typeof historicalAvailabilityRequest>;
+
+export const historicalAvailabilityResponse = z.object({
+  request_id: z.string(),
+  computed_at_utc: z.string(),
+  api_version: z.string(),
+  month: z.number().int(),
+  vessel: z.object({
+    type: z.string(),
+    max_wave_m: z.number(),
+    max_wind_kts: z.number(),
+    cruising_speed_kts: z.number(),
+  }),
+  route_summary: z.object({
+    distance_nm: z.number(),
+    estimated_transit_h: z.number(),
+    passages: z.array(z.string()),
+    geometry: z.object({
+      type: z.literal("LineString"),
+      coordinates: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  }),
+  baseline: historicalBaseline,
+  methodology: z.string(),
+});
+export type HistoricalAvailabilityResponse = z.infer<typeof historicalAvailabilityResponse>;
