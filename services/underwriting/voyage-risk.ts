@@ -8,9 +8,8 @@ import {
   dangerousEncounter,
   type ExposureSample,
 } from "../engine/scoring/exposure";
-import { seasonalHazard } from "../engine/scoring/route-context";
 import { resolveVessel, type ScoringVessel } from "../engine/scoring/vessel-types";
-import { describeIndex, type RouteContext, voyageSeverity } from "../engine/scoring/vsi";
+import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
 import { HorizonBlend, MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import type { WeatherField } from "../engine/weather/types";
 import { AppError } from "../platform/errors";

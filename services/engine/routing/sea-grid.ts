@@ -1,3 +1,4 @@
+import { centralAngle, initialBearingDeg } from "../geo/sphere";
 import type { LandMask, LatLon } from "../geo/types";
 
 /**
@@ -202,22 +203,10 @@ export class SeaGrid {
 }
 
 export function greatCircleNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const p1 = lat1 * DEG;
-  const p2 = lat2 * DEG;
-  const dp = p2 - p1;
-  const dl = (lon2 - lon1) * DEG;
-  const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return EARTH_RADIUS_NM * centralAngle(lat1, lon1, lat2, lon2);
 }
 
 /** Initial great-circle course from the first point to the second, degrees true. */
-export function courseDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const p1 = lat1 * DEG;
-  const p2 = lat2 * DEG;
-  const dl = (lon2 - lon1) * DEG;
-  const y = Math.sin(dl) * Math.cos(p2);
-  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
-  return (((Math.atan2(y, x) / DEG) % 360) + 360) % 360;
-}
+export const courseDeg = initialBearingDeg;
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;

@@ -1,3 +1,4 @@
+import { centralAngle, initialBearingDeg } from "../../geo/sphere";
 import { DAY_MS, EPOCH_2000_MS, HOUR_MS } from "./calendar";
 import { type StormTrack, TRACK_STEP_MS } from "./storm-track";
 import { groupSpeedMs, windSea } from "./waves";
@@ -41,23 +42,11 @@ const DEG = Math.PI / 180;
 
 /** Great-circle distance, km. */
 export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const p1 = lat1 * DEG;
-  const p2 = lat2 * DEG;
-  const dp = p2 - p1;
-  const dl = (lon2 - lon1) * DEG;
-  const h = Math.sin(dp / 2) ** 2 + Math.cos(p1) * Math.cos(p2) * Math.sin(dl / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return EARTH_RADIUS_KM * centralAngle(lat1, lon1, lat2, lon2);
 }
 
 /** Initial great-circle bearing from point 1 to point 2, deg true. */
-export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const p1 = lat1 * DEG;
-  const p2 = lat2 * DEG;
-  const dl = (lon2 - lon1) * DEG;
-  const y = Math.sin(dl) * Math.cos(p2);
-  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
-  return (((Math.atan2(y, x) / DEG) % 360) + 360) % 360;
-}
+export const bearingDeg = initialBearingDeg;
 
 /**
  * Swell height (m) and peak period (s) a storm radiates when its vortex peak is `vmaxMs`, into
