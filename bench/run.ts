@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { apiSuite } from "./api.bench";
 import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
 import { routingSuite } from "./routing.bench";
@@ -11,7 +12,7 @@ import { weatherSuite } from "./weather.bench";
  * `npm run bench [suite…]`: prints a table and writes every figure to bench/results.json.
  * Throughputs are compared with a ceiling measured in the same run, never with fixed numbers.
  */
-const SUITES: BenchSuite[] = [busSuite, sinkSuite, routingSuite, weatherSuite];
+const SUITES: BenchSuite[] = [busSuite, sinkSuite, routingSuite, weatherSuite, apiSuite];
 
 const root = resolve(import.meta.dirname, "..");
 const wanted = process.argv.slice(2);

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import autocannon from "autocannon";
+import { type BenchSuite, type Figure, round } from "./figures";
+
+/**
+ * The underwriting API under load: the embedded server in its own process, loaded over loopback
+ * by autocannon from this one. voyage-risk for ocean crossings without and with the 31-member
+ * ensemble, beside the health route (a trivial fastify route) measured in the same run.
+ * Targets (issue 5): p50 < 50 ms without the ensemble, < 250 ms with it.
+ */
+const root = resolve(import.meta.dirname, "..");
+const DAY = 86_400_000;
+
+const VOYAGES: Array<[{ lat: number; lon: number }, { lat: number; lon: number }]> = [
+  [
+    { lat: 51.98, lon: 3.9 },
+    { lat: 40.45, lon: -73.8 },
+  ],
+  [
+    { lat: 35.2, lon: 139.8 },
+    { lat: 33.7, lon: -118.3 },
+  ],
+  [
+    { lat: 1.2, lon: 103.85 },
+    { lat: -29.87, lon: 31.05 },
+  ],
+  [
+    { lat: -33.9, lon: 18.4 },
+    { lat: -32.05, lon: 115.7 },
+  ],
+];
+
+function startServer(): Promise<{ child: ChildProcess; url: string; key: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [resolve(root, "bin/voyage-risk.js"), "serve"], {
+      env: { ...process.env, VOYAGE_RISK_MODE: "embedded", PORT: "0", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let text = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(text)?.[1];
+      const key = /dev API key[^:]*: (vr_\S+)/.exec(text)?.[1];
+      if (url && key) resolvePromise({ child, url, key });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited (${code}) before it listened`)));
+  });
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((res, rej) => {
+    autocannon(options, (err, result) => (err ? rej(err) : res(result)));
+  });
+}
+
+export const apiSuite: BenchSuite = {
+  name: "api",
+  needsInfra: false,
+  async run() {
+    const server = await startServer();
+    const figures: Figure[] = [];
+    try {
+      const headers = { "X-API-Key": server.key, "Content-Type": "application/json" };
+      const bodies = (ensemble: boolean) =>
+        VOYAGES.map(([origin, destination], i) =>
+          JSON.stringify({
+            vessel: { type: "container_ship" },
+            voyage: {
+              origin,
+              destination,
+              departure_utc: new Date(Date.now() + (2 + i) * DAY).toISOString(),
+            },
+            options: { ensemble_routing: ensemble },
+          }),
+        );
+      // Warm-up: the routing network is built on the first request (seconds, once per process).
+      for (const body of [...bodies(false), ...bodies(true)]) {
+        await fetch(`${server.url}/api/v1/underwriting/voyage-risk`, {
+          method: "POST",
+          headers,
+          body,
+        });
+      }
+      const trivial = await run({
+        url: `${server.url}/api/v1/underwriting/health`,
+        connections: 8,
+        duration: 5,
+      });
+      figures.push({
+        name: "GET health (trivial fastify route), 8 connections",
+        value: round(trivial.requests.average, 0),
+        unit: "req/s",
+      });
+      for (const ensemble of [false, true]) {
+        const r = await run({
+          url: server.url,
+          connections: 2,
+          duration: 20,
+          timeout: 120,
+          requests: bodies(ensemble).map((body) => ({
+            method: "POST" as const,
+            path: "/api/v1/underwriting/voyage-risk",
+            headers,
+            body,
+          })),
+        });
+        const label = ensemble ? "with the 31-member ensemble" : "without ensemble";
+        const target = ensemble ? 250 : 50;
+        figures.push(
+          {
+            name: `voyage-risk ${label}: throughput, 2 connections`,
+            value: round(r.requests.average, 2),
+            unit: "req/s",
+            ceiling: { name: "trivial route", value: round(trivial.requests.average, 0) },
+          },
+          {
+            name: `voyage-risk ${label}: p50 latency (${r.requests.total} requests, ${r.non2xx} non-2xx)`,
+            value: r.latency.p50,
+            unit: "ms",
+            target: `< ${target} ms`,
+            met: r.latency.p50 < target && r.non2xx === 0,
+          },
+          { name: `voyage-risk ${label}: p99 latency`, value: r.latency.p99, unit: "ms" },
+        );
+      }
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    return figures;
+  },
+};
