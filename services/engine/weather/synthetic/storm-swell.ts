@@ -226,11 +226,25 @@ export class SwellSample {
  * period stay consistent. Tiles are a cache of a pure function: evicting and recomputing one
  * changes nothing.
  */
+/**
+ * A tile: the storms that can send swell into it, and its lattice values, each node computed the
+ * first time a sample needs it (a dense forecast fills a tile; 47 years of sparse historical
+ * samples touch a few nodes of each of thousands of tiles).
+ */
+interface SwellTile {
+  readonly candidates: readonly SwellEmitter[];
+  readonly values: Float32Array;
+  readonly done: Uint8Array;
+  readonly t0: number;
+  readonly lat0: number;
+  readonly lon0: number;
+}
+
 export class StormSwellField {
-  private readonly tiles = new Map<number, Float32Array>();
+  private readonly tiles = new Map<number, SwellTile>();
   private readonly emitters = new WeakMap<StormTrack, SwellEmitter>();
   private lastKey = Number.NaN;
-  private lastTile: Float32Array | undefined;
+  private lastTile: SwellTile | undefined;
   private readonly acc = new Float64Array(4);
 
   constructor(private readonly stormsAlive: StormsAlive) {}
@@ -266,16 +280,19 @@ export class StormSwellField {
     let ex = 0;
     let en = 0;
     let ep = 0;
+    const values = tile.values;
     for (let corner = 0; corner < 8; corner++) {
       const cx = corner & 1;
       const cy = (corner >> 1) & 1;
       const ct = corner >> 2;
       const w = (cx ? wx : 1 - wx) * (cy ? wy : 1 - wy) * (ct ? wt : 1 - wt);
-      const at = (((it + ct) * NODES_LAT + iy + cy) * NODES_LON + ix + cx) * 4;
-      e += w * (tile[at] as number);
-      ex += w * (tile[at + 1] as number);
-      en += w * (tile[at + 2] as number);
-      ep += w * (tile[at + 3] as number);
+      const node = ((it + ct) * NODES_LAT + iy + cy) * NODES_LON + ix + cx;
+      if (tile.done[node] !== 1) this.computeNode(tile, node);
+      const at = node * 4;
+      e += w * (values[at] as number);
+      ex += w * (values[at + 1] as number);
+      en += w * (values[at + 2] as number);
+      ep += w * (values[at + 3] as number);
     }
     if (e <= 1e-6) {
       out.hsM = 0;
@@ -291,8 +308,7 @@ export class StormSwellField {
     out.periodS = ep / e;
   }
 
-  private buildTile(tt: number, ty: number, tx: number): Float32Array {
-    const tile = new Float32Array(NODES_T * NODES_LAT * NODES_LON * 4);
+  private buildTile(tt: number, ty: number, tx: number): SwellTile {
     const t0 = EPOCH_2000_MS + tt * TILE_HOURS * HOUR_MS;
     const t1 = t0 + TILE_HOURS * HOUR_MS;
     const lat0 = -90 + ty * TILE_DEG;
@@ -330,24 +346,34 @@ export class StormSwellField {
       }
       candidates.push(emitter);
     }
-    if (candidates.length === 0) return tile;
+    const nodes = NODES_T * NODES_LAT * NODES_LON;
+    return {
+      candidates,
+      values: new Float32Array(nodes * 4),
+      // A tile no storm reaches is all zeros: every node is done already.
+      done: new Uint8Array(nodes).fill(candidates.length === 0 ? 1 : 0),
+      t0,
+      lat0,
+      lon0,
+    };
+  }
+
+  /** One lattice node of a tile: the swell of every candidate storm there and then. */
+  private computeNode(tile: SwellTile, node: number): void {
+    const ix = node % NODES_LON;
+    const iy = Math.floor(node / NODES_LON) % NODES_LAT;
+    const it = Math.floor(node / (NODES_LON * NODES_LAT));
+    const t = tile.t0 + it * NODE_HOURS * HOUR_MS;
+    const lat = Math.max(-89.9, Math.min(89.9, tile.lat0 + iy * NODE_DEG));
+    const lon = tile.lon0 + ix * NODE_DEG;
     const acc = this.acc;
-    for (let it = 0; it < NODES_T; it++) {
-      const t = t0 + it * NODE_HOURS * HOUR_MS;
-      for (let iy = 0; iy < NODES_LAT; iy++) {
-        const lat = Math.max(-89.9, Math.min(89.9, lat0 + iy * NODE_DEG));
-        for (let ix = 0; ix < NODES_LON; ix++) {
-          const lon = lon0 + ix * NODE_DEG;
-          acc.fill(0);
-          for (const emitter of candidates) addStormSwell(emitter, lat, lon, t, acc);
-          const at = ((it * NODES_LAT + iy) * NODES_LON + ix) * 4;
-          tile[at] = acc[SWELL_ENERGY] as number;
-          tile[at + 1] = acc[SWELL_FROM_EAST] as number;
-          tile[at + 2] = acc[SWELL_FROM_NORTH] as number;
-          tile[at + 3] = acc[SWELL_PERIOD] as number;
-        }
-      }
-    }
-    return tile;
+    acc.fill(0);
+    for (const emitter of tile.candidates) addStormSwell(emitter, lat, lon, t, acc);
+    const at = node * 4;
+    tile.values[at] = acc[SWELL_ENERGY] as number;
+    tile.values[at + 1] = acc[SWELL_FROM_EAST] as number;
+    tile.values[at + 2] = acc[SWELL_FROM_NORTH] as number;
+    tile.values[at + 3] = acc[SWELL_PERIOD] as number;
+    tile.done[node] = 1;
   }
 }
