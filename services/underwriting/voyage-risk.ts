@@ -3,11 +3,7 @@ import { API_VERSION } from "../api/version";
 import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
-import {
-  aggregateExposure,
-  dangerousEncounter,
-  type ExposureSample,
-} from "../engine/scoring/exposure";
+import { aggregateExposure, type ExposureSample } from "../engine/scoring/exposure";
 import { resolveVessel, type ScoringVessel } from "../engine/scoring/vessel-types";
 import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
 import { HorizonBlend, MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
@@ -184,7 +180,7 @@ export async function scoreRoute(
 
   const etaP50 = departureMs + ensemble.transit_h.p50 * 3_600_000;
   const etaP90 = departureMs + Math.max(ensemble.transit_h.p90, ensemble.transit_h.p50) * 3_600_000;
-  const physical = physicalConditions(route, samples, vessel, exposure);
+  const physical = physicalConditions(route, exposure);
   const coverage = forecastCoverage(route, control, choice.primary);
   const response: VoyageRiskResponse = {
     voyage_id: ids.voyageId,
@@ -262,8 +258,6 @@ const r2 = (v: number) => Math.round(v * 100) / 100;
 
 function physicalConditions(
   route: Route,
-  samples: readonly ExposureSample[],
-  vessel: ScoringVessel,
   e: ReturnType<typeof aggregateExposure>,
 ): VoyageRiskResponse["physical_conditions"] {
   let peakHs = route.segments[0];
@@ -294,12 +288,7 @@ function physicalConditions(
     peak_wind_at: at(peakWind),
     hours_above_wave_limit: r2(e.hs.hours_over_limit),
     hours_above_wind_limit: r2(e.wind.hours_over_limit),
-    hours_in_dangerous_encounters: r2(
-      samples.reduce(
-        (s, x) => s + (dangerousEncounter(x.conditions, x.course_deg, vessel) ? x.hours : 0),
-        0,
-      ),
-    ),
+    hours_in_dangerous_encounters: r2(e.dangerous_hours),
   };
 }
 
