@@ -14,6 +14,11 @@ import {
   storedValue,
 } from "./port";
 
+/** Time steps per cached block (32 days at 6-hourly) and the most blocks kept (~60 MB). */
+const BLOCK_STEPS = 128;
+const VARIABLES = REANALYSIS_VARIABLES.length;
+const MAX_BLOCKS = 12_000;
+
 /**
  * The embedded default's reanalysis: the synthetic climate's own weather at the grid's cell
  * centres and time steps, computed when asked (it is deterministic, so there is nothing to
@@ -21,6 +26,12 @@ import {
  */
 export class EmbeddedReanalysis implements ReanalysisStore {
   readonly adapter = "embedded" as const;
+  /**
+   * Values already computed, by cell and block of BLOCK_STEPS time steps (NaN: not yet). A
+   * lane's requests keep meeting the same cells at the same steps (every day of a month, every
+   * year), so a block computed for one request serves the next; the oldest blocks go first.
+   */
+  readonly #blocks = new Map<number, Float32Array>();
 
   constructor(
     readonly grid: ReanalysisGrid,
@@ -82,11 +93,29 @@ export class EmbeddedReanalysis implements ReanalysisStore {
 
   /** What the table holds for a cell at a time step: the climate at its centre, as stored. */
   #stored(cell: number, timeMs: number): SeaConditions {
-    const lat = this.grid.latOf(Math.floor(cell / this.grid.cols));
-    const lon = this.grid.lonOf(cell % this.grid.cols);
-    const c = this.climate.at(lat, lon, timeMs);
-    const out = { ...c };
-    for (const v of REANALYSIS_VARIABLES) out[v] = storedValue(c[v]);
+    const step = Math.round(timeMs / (this.grid.spec.everyH * 3_600_000));
+    const blockIndex = Math.floor(step / BLOCK_STEPS);
+    const key = blockIndex * this.grid.ocean.length + cell;
+    let block = this.#blocks.get(key);
+    if (!block) {
+      block = new Float32Array(BLOCK_STEPS * VARIABLES).fill(Number.NaN);
+      if (this.#blocks.size >= MAX_BLOCKS)
+        this.#blocks.delete(this.#blocks.keys().next().value as number);
+      this.#blocks.set(key, block);
+    }
+    const at = (step - blockIndex * BLOCK_STEPS) * VARIABLES;
+    if (Number.isNaN(block[at] as number)) {
+      const lat = this.grid.latOf(Math.floor(cell / this.grid.cols));
+      const lon = this.grid.lonOf(cell % this.grid.cols);
+      const c = this.climate.at(lat, lon, timeMs);
+      REANALYSIS_VARIABLES.forEach((v, i) => {
+        block[at + i] = storedValue(c[v]);
+      });
+    }
+    const out = {} as SeaConditions;
+    REANALYSIS_VARIABLES.forEach((v, i) => {
+      out[v] = block[at + i] as number;
+    });
     return out;
   }
 
