@@ -1,6 +1,7 @@
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../api/schemas/underwriting";
 import { API_VERSION } from "../api/version";
 import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
+import { EdgeCosts } from "../engine/routing/edge-costs";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
 import { aggregateExposure, type ExposureSample } from "../engine/scoring/exposure";
@@ -163,10 +164,11 @@ export async function scoreRoute(
 
   const pieceNm = options.ensemble_routing ? ENSEMBLE_PIECE_NM.full : ENSEMBLE_PIECE_NM.quick;
   const members: MemberResult[] = [];
+  const lossTable = new EdgeCosts(routeRequest, control).speedLossTable;
   ensembles.forEach((cycle, e) => {
     (fields[e] as HorizonBlend[]).forEach((field, m) => {
       members.push(
-        sailMember(route, routeRequest, cycle.model, m, field, vessel, context, pieceNm),
+        sailMember(route, routeRequest, cycle.model, m, field, vessel, context, pieceNm, lossTable),
       );
     });
   });

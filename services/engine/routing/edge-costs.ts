@@ -35,7 +35,10 @@ export class EdgeCosts {
   constructor(
     private readonly request: RouteRequest,
     private readonly weather: WeatherField,
+    /** The vessel's loss table from another EdgeCosts of the same request (see speedLossTable). */
+    lossTable?: Float32Array,
   ) {
+    this.lossTable = lossTable;
     const v = request.vessel;
     const length = v.loa_m ?? 150;
     this.hull = {
@@ -56,6 +59,16 @@ export class EdgeCosts {
    * dimensions only).
    */
   private lossTable?: Float32Array;
+
+  /**
+   * The tabulated loss (built on first use): it depends on the vessel alone, so sailing the same
+   * vessel through 31 ensemble members shares one table instead of building 31.
+   */
+  get speedLossTable(): Float32Array {
+    this.speedLoss(1, 0);
+    return this.lossTable as Float32Array;
+  }
+
   private speedLoss(windKts: number, angleOffBowDeg: number): number {
     if (windKts <= 0) return 0;
     const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);

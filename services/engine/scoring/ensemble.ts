@@ -37,8 +37,9 @@ export function sailMember(
   vessel: ScoringVessel,
   context: RouteContext,
   everyNm: number,
+  lossTable?: Float32Array,
 ): MemberResult {
-  const sailed = sailRoute(route, request, field, everyNm);
+  const sailed = sailRoute(route, request, field, everyNm, lossTable);
   const exposure = aggregateExposure(sailed.samples, vessel);
   return {
     member,

@@ -36,8 +36,10 @@ export function sailRoute(
   request: RouteRequest,
   field: WeatherField,
   everyNm = 0,
+  /** The vessel's speed-loss table, shared across members (EdgeCosts.speedLossTable). */
+  lossTable?: Float32Array,
 ): SailedRoute {
-  const costs = new EdgeCosts(request, field);
+  const costs = new EdgeCosts(request, field, lossTable);
   const pieces: SailedPiece[] = [];
   const samples: ExposureSample[] = [];
   let t = route.departure_ms;
