@@ -3,13 +3,12 @@ import type {
   HistoricalAvailabilityResponse,
 } from "../api/schemas/underwriting";
 import { API_VERSION } from "../api/version";
-import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
 import type { RouteRequest } from "../engine/routing/router";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import { AppError } from "../platform/errors";
 import { historicalBaseline } from "./history";
-import { routeContext } from "./route-context";
+import { assessRoute } from "./route-context";
 import { routingVessel, type UnderwritingDeps } from "./voyage-risk";
 
 /**
@@ -48,18 +47,7 @@ export async function historicalAvailability(
   };
   const network = deps.network();
   const route = network.route(routeRequest, MONTHLY_CLIMATOLOGY);
-  const compliance = checkCompliance({
-    segments: route.segments,
-    vessel: { speed_kts: vessel.speed_kts, loa_m: vessel.loa_m },
-    departure_ms: route.departure_ms,
-  });
-  const context = routeContext(
-    route,
-    network,
-    vessel,
-    regulatoryBurdenScore(compliance),
-    compliance,
-  );
+  const { context } = assessRoute(route, network, vessel);
   const history = await historicalBaseline(deps.reanalysis, route, vessel, context, Number.NaN, {
     fromYear: from,
     toYear: to,

@@ -1,4 +1,4 @@
-import type { checkCompliance } from "../engine/compliance";
+import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
 import type { Route, RoutingNetwork } from "../engine/routing/router";
 import { seasonalHazard } from "../engine/scoring/route-context";
 import type { ScoringVessel } from "../engine/scoring/vessel-types";
@@ -9,12 +9,33 @@ import type { RouteContext } from "../engine/scoring/vsi";
  * regulatory dimensions): passages, TSS transits, port approaches, time near the coast (the
  * 1:10m coastline), the month's climatological hazard and the compliance burden.
  */
+/** The compliance check of a route and, from it and the route, the index's route context. */
+export function assessRoute(
+  route: Route,
+  network: RoutingNetwork,
+  vessel: ScoringVessel,
+): { compliance: ReturnType<typeof checkCompliance>; context: RouteContext } {
+  const compliance = checkCompliance({
+    segments: route.segments,
+    vessel: { speed_kts: vessel.speed_kts, loa_m: vessel.loa_m },
+    departure_ms: route.departure_ms,
+  });
+  const context = routeContext(
+    route,
+    network,
+    vessel,
+    regulatoryBurdenScore(compliance),
+    compliance,
+  );
+  return { compliance, context };
+}
+
 /** Near-coast thresholds of the grounding dimension, nm. */
 const NEAR_COAST_NM = 10;
 const NARROW_NM = 3;
 const PORT_APPROACH_NM = 20;
 
-export function routeContext(
+function routeContext(
   route: Route,
   network: RoutingNetwork,
   vessel: ScoringVessel,

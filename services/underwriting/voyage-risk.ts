@@ -1,6 +1,5 @@
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../api/schemas/underwriting";
 import { API_VERSION } from "../api/version";
-import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
 import { EdgeCosts } from "../engine/routing/edge-costs";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
@@ -15,7 +14,7 @@ import { weatherModel } from "../weather/models";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
 import type { WeatherRuntime } from "../weather/runtime";
 import { historicalBaseline } from "./history";
-import { routeContext } from "./route-context";
+import { assessRoute } from "./route-context";
 import { chooseForecast, type ForecastChoice, memberFields } from "./weather-choice";
 
 /**
@@ -142,18 +141,7 @@ export async function scoreRoute(
   const requestId = ids.requestId;
   const departureMs = route.departure_ms;
   const { choice, ensembles, fields, control } = weather;
-  const compliance = checkCompliance({
-    segments: route.segments,
-    vessel: { speed_kts: vessel.speed_kts, loa_m: vessel.loa_m },
-    departure_ms: departureMs,
-  });
-  const context = routeContext(
-    route,
-    network,
-    vessel,
-    regulatoryBurdenScore(compliance),
-    compliance,
-  );
+  const { compliance, context } = assessRoute(route, network, vessel);
   const samples: ExposureSample[] = route.segments.map((s) => ({
     conditions: s.conditions,
     course_deg: s.course_deg,

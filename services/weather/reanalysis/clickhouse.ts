@@ -11,7 +11,7 @@ import {
 } from "../../platform/analytics/sql";
 import { type DependencyHealth, probeDependency } from "../../platform/health";
 import { type DepartureRow, departureFromRow, departuresSql, planDepartures } from "./departures";
-import type { ReanalysisGrid } from "./grid";
+import type { ReanalysisGrid, ReanalysisGridSpec } from "./grid";
 import {
   type DepartureExposure,
   type DepartureQuery,
@@ -33,6 +33,15 @@ export interface LoadedYear {
   source: string;
 }
 
+/** Whether a loaded year was loaded on this grid (a table holds one grid at a time). */
+export function loadedOnGrid(y: LoadedYear, spec: ReanalysisGridSpec): boolean {
+  return (
+    Math.abs(y.resolution_deg - spec.resolutionDeg) < 1e-6 &&
+    y.every_h === spec.everyH &&
+    Math.abs(y.max_abs_lat - spec.maxAbsLat) < 1e-6
+  );
+}
+
 /** The reanalysis in ClickHouse: reading windows for scoring, and the loader's writes. */
 export class ClickHouseReanalysis implements ReanalysisStore {
   readonly adapter = "clickhouse" as const;
@@ -52,7 +61,7 @@ export class ClickHouseReanalysis implements ReanalysisStore {
 
   async status(): Promise<ReanalysisStatus> {
     const loaded = await this.loadedYears();
-    const same = loaded.filter((y) => this.#sameGrid(y));
+    const same = loaded.filter((y) => loadedOnGrid(y, this.grid.spec));
     return {
       adapter: this.adapter,
       grid: this.grid.spec,
@@ -186,15 +195,6 @@ export class ClickHouseReanalysis implements ReanalysisStore {
       sql`SELECT count() AS n FROM reanalysis WHERE toYear(time) = ${integer(year, "UInt16")}`,
     );
     return Number(row?.n ?? 0);
-  }
-
-  #sameGrid(y: LoadedYear): boolean {
-    const g = this.grid.spec;
-    return (
-      Math.abs(y.resolution_deg - g.resolutionDeg) < 1e-6 &&
-      y.every_h === g.everyH &&
-      Math.abs(y.max_abs_lat - g.maxAbsLat) < 1e-6
-    );
   }
 
   #centreKey(cell: number): string {

@@ -1,5 +1,5 @@
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
-import type { ClickHouseReanalysis, LoadedYear } from "./clickhouse";
+import { type ClickHouseReanalysis, type LoadedYear, loadedOnGrid } from "./clickhouse";
 import { ReanalysisRowWriter } from "./rowbinary";
 
 /**
@@ -57,12 +57,7 @@ export async function loadSyntheticReanalysis(
   const grid = store.grid;
   const spec = grid.spec;
   const loadedBefore = new Map((await store.loadedYears()).map((y) => [y.year, y]));
-  const other = [...loadedBefore.values()].find(
-    (y) =>
-      Math.abs(y.resolution_deg - spec.resolutionDeg) > 1e-6 ||
-      y.every_h !== spec.everyH ||
-      Math.abs(y.max_abs_lat - spec.maxAbsLat) > 1e-6,
-  );
+  const other = [...loadedBefore.values()].find((y) => !loadedOnGrid(y, spec));
   if (other && !options.replace) {
     throw new ReanalysisLoadError(
       "reanalysis_grid_mismatch",
@@ -86,7 +81,7 @@ export async function loadSyntheticReanalysis(
     const steps = grid.yearSteps(year);
     const rowsInYear = steps.length * cells.length;
     const done = loadedBefore.get(year);
-    if (done && !options.replace && sameGrid(done, spec)) {
+    if (done && !options.replace && loadedOnGrid(done, spec)) {
       skipped.push(year);
       options.onProgress?.({
         year,
@@ -102,20 +97,21 @@ export async function loadSyntheticReanalysis(
     await store.dropYear(year);
     const started = now();
     let rowsDone = 0;
-    for (let from = 0; from < steps.length; from += chunkSteps) {
-      const chunk = steps.slice(from, from + chunkSteps);
-      await store.insertRowBinary(encodedSteps(writer, climate, chunk, centres));
-      rowsDone += chunk.length * cells.length;
-      const seconds = Math.max(1e-3, (now() - started) / 1000);
+    const report = (state: "loading" | "done") =>
       options.onProgress?.({
         year,
         yearNumber,
         years,
         rowsDone,
         rowsInYear,
-        rate: rowsDone / seconds,
-        state: "loading",
+        rate: rowsDone / Math.max(1e-3, (now() - started) / 1000),
+        state,
       });
+    for (let from = 0; from < steps.length; from += chunkSteps) {
+      const chunk = steps.slice(from, from + chunkSteps);
+      await store.insertRowBinary(encodedSteps(writer, climate, chunk, centres));
+      rowsDone += chunk.length * cells.length;
+      report("loading");
       options.afterChunk?.();
     }
     const record: LoadedYear = {
@@ -130,29 +126,9 @@ export async function loadSyntheticReanalysis(
     await store.completeYear(record);
     loaded.push(year);
     total += rowsDone;
-    const seconds = Math.max(1e-3, (now() - started) / 1000);
-    options.onProgress?.({
-      year,
-      yearNumber,
-      years,
-      rowsDone,
-      rowsInYear,
-      rate: rowsDone / seconds,
-      state: "done",
-    });
+    report("done");
   }
   return { loaded, skipped, rows: total };
-}
-
-function sameGrid(
-  y: LoadedYear,
-  spec: { resolutionDeg: number; everyH: number; maxAbsLat: number },
-) {
-  return (
-    Math.abs(y.resolution_deg - spec.resolutionDeg) < 1e-6 &&
-    y.every_h === spec.everyH &&
-    Math.abs(y.max_abs_lat - spec.maxAbsLat) < 1e-6
-  );
 }
 
 /** Rows of each time step as one RowBinary buffer. */
