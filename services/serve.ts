@@ -12,6 +12,7 @@ import { createLogger } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
 import { runUntilSignalled } from "./platform/process";
 import { sharedRoutingNetwork } from "./routing/network";
+import { createScorer } from "./underwriting/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
 import { startWeather, type WeatherRuntime } from "./weather/runtime";
 
@@ -54,18 +55,17 @@ export async function serve(config: Config): Promise<Served> {
     landSynthetic: config.WEATHER_SYNTHETIC_CYCLES,
     weatherDir: config.WEATHER_DIR,
   });
-  const reanalysis = openReanalysis(config, weather.provider.syntheticWorld());
-  const app = buildApp({
-    platform,
-    keys,
-    weather,
-    underwriting: { network: sharedRoutingNetwork, weather, reanalysis, now: Date.now },
-  });
+  const scorer = createScorer(config, () => ({
+    network: sharedRoutingNetwork,
+    provider: weather.provider,
+    reanalysis: openReanalysis(config, weather.provider.syntheticWorld()),
+  }));
+  const app = buildApp({ platform, keys, weather, scorer, now: Date.now });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
     await weather.close();
-    await reanalysis.close();
+    await scorer.close();
     await Promise.allSettled(streams.map((s) => s.stop()));
     await platform.close();
     throw err;
@@ -81,7 +81,7 @@ export async function serve(config: Config): Promise<Served> {
     close: async () => {
       await app.close();
       await weather.close();
-      await reanalysis.close();
+      await scorer.close();
       await Promise.allSettled(streams.map((s) => s.stop()));
       await platform.close();
     },

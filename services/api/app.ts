@@ -3,7 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
-import type { UnderwritingDeps } from "../underwriting/voyage-risk";
+import type { Scorer } from "../underwriting/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
 import { registerAdminRoutes } from "./admin-routes";
 import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
@@ -16,18 +16,14 @@ export interface AppDeps {
   platform: Platform;
   keys: ApiKeyStore;
   weather: WeatherRuntime;
-  underwriting: UnderwritingDeps;
+  scorer: Scorer;
+  now: () => number;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
 export const MAX_BODY_BYTES = 1_048_576;
 
-export function buildApp({
-  platform,
-  keys,
-  weather,
-  underwriting: scoring,
-}: AppDeps): FastifyInstance {
+export function buildApp({ platform, keys, weather, scorer, now }: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -64,7 +60,12 @@ export function buildApp({
     return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
   });
 
-  registerUnderwritingRoutes(app, underwriting, { underwriting: scoring, bus: platform.bus });
+  registerUnderwritingRoutes(app, underwriting, {
+    scorer,
+    registry: weather.registry,
+    now,
+    bus: platform.bus,
+  });
   registerAdminRoutes(app, underwriting, {
     weather,
     bus: platform.bus,

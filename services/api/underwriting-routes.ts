@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { z } from "zod";
 import type { EventBus } from "../platform/events/port";
 import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
-import { historicalAvailability } from "../underwriting/historical-availability";
-import { scoreTrack } from "../underwriting/route-score";
-import { type ScoredVoyage, scoreVoyage, type UnderwritingDeps } from "../underwriting/voyage-risk";
+import { trackDeparture } from "../underwriting/route-score";
+import type { Scorer } from "../underwriting/scorer";
+import { forecastFor, type ScoredVoyage } from "../underwriting/voyage-risk";
+import type { CycleRegistry } from "../weather/cycle-registry";
 import {
   historicalAvailabilityRequest,
   routeScoreRequest,
@@ -18,11 +19,19 @@ interface Ids {
   keyId?: string;
 }
 
+export interface UnderwritingRoutesDeps {
+  scorer: Scorer;
+  /** Landed forecast cycles: each request's forecast is chosen here, when it arrives. */
+  registry: CycleRegistry;
+  now: () => number;
+  bus: EventBus;
+}
+
 /** The underwriting interface (spec 4.1-4.4): voyage-risk, route-score, historical-availability. */
 export function registerUnderwritingRoutes(
   app: FastifyInstance,
   authenticate: preHandlerAsyncHookHandler,
-  deps: { underwriting: UnderwritingDeps; bus: EventBus },
+  deps: UnderwritingRoutesDeps,
 ): void {
   /**
    * Validates the body at the edge, lands ScoreRequested, runs the computation; a scored voyage
@@ -32,7 +41,7 @@ export function registerUnderwritingRoutes(
     path: string,
     kind: string,
     schema: S,
-    run: (body: z.infer<S>, ids: Ids) => Promise<R>,
+    run: (body: z.infer<S>, ids: Ids, nowMs: number) => Promise<R>,
   ) =>
     app.post(path, { preHandler: authenticate }, async (request: FastifyRequest) => {
       const body = schema.parse(request.body);
@@ -42,32 +51,47 @@ export function registerUnderwritingRoutes(
         keyId: request.apiKey?.id,
       };
       await publishScoreRequested(deps.bus, { ...ids, iface: "underwriting", kind, body });
-      return run(body, ids);
+      return run(body, ids, deps.now());
     });
 
   const scored = async (s: ScoredVoyage, ids: Ids, vesselType: string) => {
     await publishVoyageScored(deps.bus, s.response, { keyId: ids.keyId, vesselType, ...s.used });
     return s.response;
   };
+  const scoreIds = (ids: Ids) => ({ voyageId: ids.voyageId, requestId: ids.requestId });
 
   endpoint(
     "/api/v1/underwriting/voyage-risk",
     "voyage-risk",
     voyageRiskRequest,
-    async (body, ids) =>
-      scored(await scoreVoyage(deps.underwriting, body, ids), ids, body.vessel.type),
+    async (body, ids, nowMs) => {
+      const departureMs = Date.parse(body.voyage.departure_utc);
+      const forecast = forecastFor(deps.registry, nowMs, departureMs, "voyage.departure_utc");
+      const s = await deps.scorer.run({ kind: "voyage-risk", body, ids: scoreIds(ids), forecast });
+      return scored(s, ids, body.vessel.type);
+    },
   );
   endpoint(
     "/api/v1/underwriting/route-score",
     "route-score",
     routeScoreRequest,
-    async (body, ids) =>
-      scored(await scoreTrack(deps.underwriting, body, ids), ids, body.vessel.type),
+    async (body, ids, nowMs) => {
+      const { departureMs, field } = trackDeparture(body);
+      const forecast = forecastFor(deps.registry, nowMs, departureMs, field);
+      const s = await deps.scorer.run({ kind: "route-score", body, ids: scoreIds(ids), forecast });
+      return scored(s, ids, body.vessel.type);
+    },
   );
   endpoint(
     "/api/v1/underwriting/historical-availability",
     "historical-availability",
     historicalAvailabilityRequest,
-    (body, ids) => historicalAvailability(deps.underwriting, body, ids.requestId),
+    (body, ids, nowMs) =>
+      deps.scorer.run({
+        kind: "historical-availability",
+        body,
+        requestId: ids.requestId,
+        nowMs,
+      }),
   );
 }

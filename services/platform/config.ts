@@ -72,6 +72,15 @@ export const configSchema = z.object({
   /** Where ingested forecast cycles are stored (shared by every serving process in platform mode). */
   WEATHER_DIR: z.string().min(1).default(".local/weather"),
 
+  /**
+   * Worker threads computing scores (routing, ensemble, history), so the API thread stays free
+   * for HTTP and concurrent requests use every core; `auto` is one per core, 0 computes in the
+   * API thread itself.
+   */
+  SCORING_THREADS: z
+    .union([z.literal("auto"), z.coerce.number().int().min(0).max(64)])
+    .default("auto"),
+
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** Handler attempts before a message goes to the topic's .dlq. */

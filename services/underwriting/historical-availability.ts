@@ -9,7 +9,7 @@ import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import { AppError } from "../platform/errors";
 import { historicalBaseline } from "./history";
 import { assessRoute } from "./route-context";
-import { routingVessel, type UnderwritingDeps } from "./voyage-risk";
+import { routingVessel, type ScoringDeps } from "./voyage-risk";
 
 /**
  * Historical availability (underwriting interface): the share of the month's historical
@@ -22,9 +22,10 @@ export const AVAILABILITY_METHODOLOGY =
   "Route: safest objective through the month's climatological mean conditions, departing on the 15th. Departures: every day of the month at 00 UTC in each reanalysis year, sailing the route on its own timing; conditions of the nearest reanalysis cell at each 6-hourly step. Within limits: no step above the vessel's wave or wind limit. Percentiles interpolate between order statistics.";
 
 export async function historicalAvailability(
-  deps: UnderwritingDeps,
+  deps: ScoringDeps,
   req: HistoricalAvailabilityRequest,
   requestId: string,
+  nowMs: number,
 ): Promise<HistoricalAvailabilityResponse> {
   const vessel = resolveVessel({ ...req.vessel, type: req.vessel.type });
   const status = await deps.reanalysis.status();
@@ -54,7 +55,7 @@ export async function historicalAvailability(
   });
   return {
     request_id: requestId,
-    computed_at_utc: new Date(deps.now()).toISOString(),
+    computed_at_utc: new Date(nowMs).toISOString(),
     api_version: API_VERSION,
     month: req.month,
     vessel: {

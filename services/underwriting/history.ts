@@ -2,7 +2,7 @@ import type { HistoricalBaselineOut } from "../api/schemas/underwriting";
 import type { Route } from "../engine/routing/router";
 import { percentileRank, summariseDepartures } from "../engine/scoring/history";
 import type { ScoringVessel } from "../engine/scoring/vessel-types";
-import { type RouteContext, voyageSeverity } from "../engine/scoring/vsi";
+import { type RouteContext, severityScore } from "../engine/scoring/vsi";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
 import { routeSamples } from "./route-samples";
 
@@ -45,7 +45,7 @@ export async function historicalBaseline(
           vessel,
         });
   const indices = departures
-    .map((d) => voyageSeverity(d.exposure, context, vessel).score)
+    .map((d) => severityScore(d.exposure, context, vessel))
     .sort((a, b) => a - b);
   const summary = summariseDepartures(departures, vessel, { month, fromYear, toYear });
   const rank = percentileRank(score, indices);

@@ -3,11 +3,12 @@ import type { Route } from "../engine/routing/router";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import type { WeatherField } from "../engine/weather/types";
 import {
+  type ForecastAt,
   prepareWeather,
   routingVessel,
   type ScoredVoyage,
+  type ScoringDeps,
   scoreRoute,
-  type UnderwritingDeps,
 } from "./voyage-risk";
 
 /**
@@ -17,20 +18,14 @@ import {
  * those times); without, the vessel sails it at its speed with speed loss and current.
  */
 export async function scoreTrack(
-  deps: UnderwritingDeps,
+  deps: ScoringDeps,
   req: RouteScoreRequest,
   ids: { voyageId: string; requestId: string },
+  forecast: ForecastAt,
 ): Promise<ScoredVoyage & { response: RouteScoreResponse }> {
   const points = req.track.waypoints;
-  const timed = points[0]?.time_utc !== undefined;
-  const departureMs = Date.parse(
-    timed ? (points[0]?.time_utc as string) : (req.departure_utc as string),
-  );
-  const weather = await prepareWeather(
-    deps,
-    departureMs,
-    timed ? "track.waypoints[0].time_utc" : "departure_utc",
-  );
+  const { departureMs, timed } = trackDeparture(req);
+  const weather = await prepareWeather(deps, forecast);
   const vessel = resolveVessel({ ...req.vessel, type: req.vessel.type });
   const network = deps.network();
   const request = { departureMs, vessel: routingVessel(vessel) };
@@ -80,6 +75,26 @@ export async function scoreTrack(
       },
     },
   };
+}
+
+/**
+ * When a track sets out: its first waypoint's time when the waypoints are timed, else the
+ * request's departure_utc; `field` names where that came from (for a 400).
+ */
+export function trackDeparture(req: RouteScoreRequest): {
+  departureMs: number;
+  timed: boolean;
+  field: string;
+} {
+  const first = req.track.waypoints[0];
+  const timed = first?.time_utc !== undefined;
+  return timed
+    ? {
+        departureMs: Date.parse(first?.time_utc as string),
+        timed,
+        field: "track.waypoints[0].time_utc",
+      }
+    : { departureMs: Date.parse(req.departure_utc as string), timed, field: "departure_utc" };
 }
 
 /** The route's legs stretched to the client's waypoint times, conditions read again at the new times. */

@@ -159,19 +159,36 @@ export class EdgeCosts {
   }
 
   /**
-   * A short step of the search from a node: the conditions where and when the vessel sets out,
-   * sampled once for all the node's steps (they differ only in course).
+   * The search's steps from one node share the conditions where and when the vessel sets out
+   * (sampled once for the node; the steps differ only in course). fromNode takes them, and is
+   * false when they break a hard limit (no step leaves the node); step then prices each step
+   * into stepHours and stepCost (fields, not a new object: this runs a million times a route).
    */
-  step(
-    c: SeaConditions,
-    course: number,
-    lengthNm: number,
-    limits: boolean,
-  ): { hours: number; cost: number } | null {
+  fromNode(c: SeaConditions, limits: boolean): boolean {
+    if (limits && this.breaksLimits(c)) return false;
+    this.node = c;
+    return true;
+  }
+
+  stepHours = 0;
+  stepCost = 0;
+  private node: SeaConditions = CALM_WEATHER.at(0, 0, 0);
+
+  step(course: number, lengthNm: number): void {
+    const c = this.node;
     const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
     const sog = Math.max(KNOT_FLOOR, this.request.vessel.speed_kts * (1 - loss) + currentAlong);
-    return this.price(c, course, lengthNm / sog, loss, limits);
+    this.stepHours = lengthNm / sog;
+    this.stepCost = this.costOf(c, course, this.stepHours, loss);
+  }
+
+  private breaksLimits(c: SeaConditions): boolean {
+    const v = this.request.vessel;
+    return (
+      (v.max_wave_m !== undefined && c.hs_m > v.max_wave_m) ||
+      (v.max_wind_kts !== undefined && c.wind_kts > v.max_wind_kts)
+    );
   }
 
   private price(
@@ -181,23 +198,21 @@ export class EdgeCosts {
     loss: number,
     limits: boolean,
   ): { hours: number; cost: number } | null {
-    const v = this.request.vessel;
-    if (
-      limits &&
-      ((v.max_wave_m !== undefined && c.hs_m > v.max_wave_m) ||
-        (v.max_wind_kts !== undefined && c.wind_kts > v.max_wind_kts))
-    ) {
-      return null;
-    }
+    if (limits && this.breaksLimits(c)) return null;
+    return { hours, cost: this.costOf(c, course, hours, loss) };
+  }
+
+  /** The objective's cost of `hours` sailed in `c` on `course` with speed loss `loss`. */
+  private costOf(c: SeaConditions, course: number, hours: number, loss: number): number {
     switch (this.request.objective) {
       case "fastest":
-        return { hours, cost: hours };
+        return hours;
       case "safest": {
         // Exposure-weighted time: past half the vessel's limits, risk grows with the square of how
         // close the sea and wind come to them, so a route through a storm costs far more than a
         // longer one around it, while ordinary seas cost plain time (which keeps A* tight).
         const r = Math.max(0, Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind) - 0.5);
-        return { hours, cost: hours * (1 + 32 * r * r) };
+        return hours * (1 + 32 * r * r);
       }
       case "most-comfortable": {
         // Motions scale with wave height relative to ship length, worst on the beam.
@@ -205,11 +220,11 @@ export class EdgeCosts {
         // Motions become noticeable once waves pass ~2% of the length (IMO MSC.1/Circ.1228 takes
         // 4% as the threshold of successive high waves); below that the sea costs plain time.
         const motion = Math.max(0, c.hs_m / Math.max(1, 0.04 * this.hull.length_m) - 0.5);
-        return { hours, cost: hours * (1 + 4 * motion * motion * (0.5 + rel)) };
+        return hours * (1 + 4 * motion * motion * (0.5 + rel));
       }
       case "fuel-efficient":
         // At constant power fuel follows time; the speed loss is the added resistance paid for.
-        return { hours, cost: hours * (1 + 2 * loss) };
+        return hours * (1 + 2 * loss);
     }
   }
 }

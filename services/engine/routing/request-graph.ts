@@ -1,5 +1,4 @@
 import type { LatLon } from "../geo/types";
-import { CALM, type SeaConditions } from "../weather/types";
 import type { SearchGraph } from "./astar";
 import type { EdgeCosts } from "./edge-costs";
 import type { LandmarkBound } from "./landmarks";
@@ -35,7 +34,6 @@ export class RequestGraph implements SearchGraph {
   private node = 0;
   private atMs = 0;
   private from: LatLon = { lat: 0, lon: 0 };
-  private conditions: SeaConditions = CALM;
   private relax: Relax = () => {};
 
   constructor(
@@ -66,9 +64,8 @@ export class RequestGraph implements SearchGraph {
     this.from = this.net.pointOf(node);
     if (node < this.net.base) {
       if (this.costs.calm) this.net.grid.forEachNeighbour(node, this.visitCalm);
-      else {
+      else if (this.costs.fromNode(this.costs.conditionsAt(this.from, atMs), this.limits)) {
         // Conditions where and when the vessel sets out, once for all the node's steps.
-        this.conditions = this.costs.conditionsAt(this.from, atMs);
         this.net.grid.forEachNeighbour(node, this.visitWeather);
       }
     }
@@ -83,9 +80,9 @@ export class RequestGraph implements SearchGraph {
   };
 
   private readonly visitWeather = (next: number, lengthNm: number, direction: number): void => {
-    const course = this.net.grid.courseOf(this.node, direction);
-    const step = this.costs.step(this.conditions, course, lengthNm, this.limits);
-    if (step) this.relax(next, step.cost, this.atMs + step.hours * 3_600_000);
+    const costs = this.costs;
+    costs.step(this.net.grid.courseOf(this.node, direction), lengthNm);
+    this.relax(next, costs.stepCost, this.atMs + costs.stepHours * 3_600_000);
   };
 
   private relaxAll(list: Attachment[] | undefined): void {

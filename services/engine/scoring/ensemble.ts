@@ -3,7 +3,7 @@ import type { WeatherField } from "../weather/types";
 import { aggregateExposure, type ExposureAggregates } from "./exposure";
 import { sailRoute } from "./sail";
 import type { ScoringVessel } from "./vessel-types";
-import { type RouteContext, voyageSeverity } from "./vsi";
+import { type RouteContext, severityScore } from "./vsi";
 
 /**
  * The route sailed through every member of an ensemble: per member its transit time, what it
@@ -46,7 +46,7 @@ export function sailMember(
     model,
     transit_h: sailed.transit_h,
     exposure,
-    index: voyageSeverity(exposure, context, vessel).score,
+    index: severityScore(exposure, context, vessel),
     violation: {
       wave: exposure.hs.hours_over_limit > 0,
       wind: exposure.wind.hours_over_limit > 0,

@@ -34,47 +34,81 @@ export interface Aggregate {
   hours_over_limit: number;
 }
 
-const empty = (): Aggregate => ({ peak: 0, mean: 0, hours_over_70: 0, hours_over_limit: 0 });
-
 export function aggregateExposure(
   samples: readonly ExposureSample[],
   vessel: ScoringVessel,
 ): ExposureAggregates {
-  const out: ExposureAggregates = {
-    hours: 0,
-    hs: empty(),
-    wind: empty(),
-    swell: { peak: 0, mean: 0 },
-    current: { peak: 0, mean: 0 },
-    dangerous_hours: 0,
-  };
-  for (const s of samples) {
-    const c = s.conditions;
-    if (!Number.isFinite(c.hs_m) || !Number.isFinite(c.wind_kts)) continue;
-    const h = s.hours;
-    out.hours += h;
-    add(out.hs, c.hs_m, vessel.max_wave_m, h);
-    add(out.wind, c.wind_kts, vessel.max_wind_kts, h);
-    out.swell.peak = Math.max(out.swell.peak, c.swell_hs_m);
-    out.swell.mean += c.swell_hs_m * h;
-    out.current.peak = Math.max(out.current.peak, c.current_kts);
-    out.current.mean += c.current_kts * h;
-    if (dangerousEncounter(c, s.course_deg, vessel)) out.dangerous_hours += h;
-  }
-  if (out.hours > 0) {
-    out.hs.mean /= out.hours;
-    out.wind.mean /= out.hours;
-    out.swell.mean /= out.hours;
-    out.current.mean /= out.hours;
-  }
-  return out;
+  const acc = new ExposureAccumulator(vessel);
+  for (const s of samples) acc.add(s.conditions, s.course_deg, s.hours);
+  return acc.result();
 }
 
-function add(a: Aggregate, v: number, limit: number, hours: number): void {
-  a.peak = Math.max(a.peak, v);
-  a.mean += v * hours;
-  if (v > 0.7 * limit) a.hours_over_70 += hours;
-  if (v > limit) a.hours_over_limit += hours;
+/**
+ * aggregateExposure one sample at a time, for callers that hold many voyages' samples at once
+ * (the historical departures sail ~1,400 voyages side by side). Samples must come in voyage
+ * order: the sums are made in that order, so results equal aggregateExposure's to the last bit.
+ */
+export class ExposureAccumulator {
+  hours = 0;
+  hsPeak = 0;
+  hsSum = 0;
+  hsOver70 = 0;
+  hsOverLimit = 0;
+  windPeak = 0;
+  windSum = 0;
+  windOver70 = 0;
+  windOverLimit = 0;
+  swellPeak = 0;
+  swellSum = 0;
+  currentPeak = 0;
+  currentSum = 0;
+  dangerousHours = 0;
+
+  constructor(private readonly vessel: ScoringVessel) {}
+
+  /** A sample whose Hs or wind is not a number is passed over (no data there). */
+  add(c: SeaConditions, courseDeg: number, h: number): void {
+    const hs = c.hs_m;
+    const wind = c.wind_kts;
+    if (!Number.isFinite(hs) || !Number.isFinite(wind)) return;
+    const v = this.vessel;
+    this.hours += h;
+    this.hsPeak = Math.max(this.hsPeak, hs);
+    this.hsSum += hs * h;
+    if (hs > 0.7 * v.max_wave_m) this.hsOver70 += h;
+    if (hs > v.max_wave_m) this.hsOverLimit += h;
+    this.windPeak = Math.max(this.windPeak, wind);
+    this.windSum += wind * h;
+    if (wind > 0.7 * v.max_wind_kts) this.windOver70 += h;
+    if (wind > v.max_wind_kts) this.windOverLimit += h;
+    this.swellPeak = Math.max(this.swellPeak, c.swell_hs_m);
+    this.swellSum += c.swell_hs_m * h;
+    this.currentPeak = Math.max(this.currentPeak, c.current_kts);
+    this.currentSum += c.current_kts * h;
+    if (dangerousEncounter(c, courseDeg, v)) this.dangerousHours += h;
+  }
+
+  result(): ExposureAggregates {
+    const mean = (sum: number) => (this.hours > 0 ? sum / this.hours : sum);
+    return {
+      hours: this.hours,
+      hs: {
+        peak: this.hsPeak,
+        mean: mean(this.hsSum),
+        hours_over_70: this.hsOver70,
+        hours_over_limit: this.hsOverLimit,
+      },
+      wind: {
+        peak: this.windPeak,
+        mean: mean(this.windSum),
+        hours_over_70: this.windOver70,
+        hours_over_limit: this.windOverLimit,
+      },
+      swell: { peak: this.swellPeak, mean: mean(this.swellSum) },
+      current: { peak: this.currentPeak, mean: mean(this.currentSum) },
+      dangerous_hours: this.dangerousHours,
+    };
+  }
 }
 
 /**

@@ -111,6 +111,38 @@ export function voyageSeverity(
   route: RouteContext,
   vessel: ScoringVessel,
 ): VsiResult {
+  const scores = subScores(e, route, vessel);
+  const dimensions = Object.fromEntries(
+    DIMENSIONS.map((d) => [
+      d,
+      { score: scores[d], weight: WEIGHTS[d], description: describe(d, e, route, vessel) },
+    ]),
+  ) as Record<Dimension, DimensionScore>;
+  const score = indexOf(scores);
+  return { score, band: bandOf(score), dimensions };
+}
+
+/** voyageSeverity(...).score alone, without the descriptions (for the ~1,400 historical departures). */
+export function severityScore(
+  e: ExposureAggregates,
+  route: RouteContext,
+  vessel: ScoringVessel,
+): number {
+  return indexOf(subScores(e, route, vessel));
+}
+
+/** The index is the weighted sum of the rounded sub-scores (to 0.01), so a reader can check it. */
+function indexOf(scores: Record<Dimension, number>): number {
+  const sum = DIMENSIONS.reduce((acc, d) => acc + scores[d] * WEIGHTS[d], 0);
+  return Math.round(sum * 100) / 100;
+}
+
+/** The seven sub-scores, each rounded to 0.1 as the API shows them. */
+function subScores(
+  e: ExposureAggregates,
+  route: RouteContext,
+  vessel: ScoringVessel,
+): Record<Dimension, number> {
   const hours = Math.max(e.hours, 1e-9);
   // Dangerous wave encounters (MSC.1/Circ.1228) add up to 20 points, at a quarter of the voyage.
   const dangerous = clamp01((4 * e.dangerous_hours) / hours);
@@ -146,25 +178,15 @@ export function voyageSeverity(
         0.1 * clamp01(2 * s.winter_storm_share) +
         0.1 * clamp01(3 * s.ice_share),
     );
-  const scores: Record<Dimension, number> = {
-    sea_state: seaState,
-    wind,
-    drift,
-    traffic,
-    grounding,
-    seasonal,
-    regulatory: Math.min(100, Math.max(0, route.regulatory_burden)),
+  return {
+    sea_state: r1(seaState),
+    wind: r1(wind),
+    drift: r1(drift),
+    traffic: r1(traffic),
+    grounding: r1(grounding),
+    seasonal: r1(seasonal),
+    regulatory: r1(Math.min(100, Math.max(0, route.regulatory_burden))),
   };
-  const dimensions = Object.fromEntries(
-    DIMENSIONS.map((d) => [
-      d,
-      { score: r1(scores[d]), weight: WEIGHTS[d], description: describe(d, e, route, vessel) },
-    ]),
-  ) as Record<Dimension, DimensionScore>;
-  // The index is the weighted sum of the rounded sub-scores (to 0.01), so a reader can check it.
-  const sum = DIMENSIONS.reduce((acc, d) => acc + dimensions[d].score * WEIGHTS[d], 0);
-  const score = Math.round(sum * 100) / 100;
-  return { score, band: bandOf(score), dimensions };
 }
 
 function describe(

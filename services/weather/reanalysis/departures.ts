@@ -1,8 +1,9 @@
 /**
  * Historical departures over the reanalysis: the "historical availability" of a route, vessel
  * and month (domain guide). Both ReanalysisStore adapters answer `departures()` with the same
- * numbers: the embedded store by evaluating this file's reference (departureExposure) on the
- * synthetic climate, ClickHouse with the one query built by departuresSql.
+ * numbers: the embedded store by sailing every departure through the synthetic climate with
+ * aggregateExposure's own accumulator (EmbeddedReanalysis.departures), ClickHouse with the one
+ * query built by departuresSql.
  *
  * ## Semantics (for data teams)
  *
@@ -64,7 +65,6 @@
  * ClickHouse 18.16 compatible (no query parameters, no JOIN); values go in only through sql.ts.
  */
 
-import { aggregateExposure, type ExposureSample } from "../../engine/scoring/exposure";
 import type { ScoringVessel } from "../../engine/scoring/vessel-types";
 import type { SeaConditions } from "../../engine/weather/types";
 import {
@@ -213,33 +213,6 @@ export function planDepartures(
     samples,
     departures,
     resolvable: samples.every((s) => s.cell >= 0),
-  };
-}
-
-/**
- * The reference evaluation of one departure: the samples' conditions from `valueAt` (the stored
- * values of a cell at a stored time step), reduced with aggregateExposure; undefined when a
- * sample has no stored value (see the semantics above).
- */
-export function departureExposure(
-  plan: DeparturePlan,
-  departure: PlannedDeparture,
-  vessel: ScoringVessel,
-  valueAt: (cell: number, timeMs: number) => SeaConditions | undefined,
-): DepartureExposure | undefined {
-  const samples: ExposureSample[] = [];
-  for (const s of plan.samples) {
-    const t = departure.ms + s.offsetMs;
-    if (s.cell < 0 || !plan.held.has(new Date(t).getUTCFullYear())) return undefined;
-    const c = valueAt(s.cell, t);
-    if (!c || !DEPARTURE_VARIABLES.every((v) => Number.isFinite(c[v]))) return undefined;
-    samples.push({ conditions: c, course_deg: s.course_deg, hours: s.hours });
-  }
-  return {
-    year: departure.year,
-    day: departure.day,
-    departure_utc: new Date(departure.ms).toISOString(),
-    exposure: aggregateExposure(samples, vessel),
   };
 }
 

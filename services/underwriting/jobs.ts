@@ -1,0 +1,51 @@
+import type {
+  HistoricalAvailabilityRequest,
+  HistoricalAvailabilityResponse,
+  RouteScoreRequest,
+  RouteScoreResponse,
+  VoyageRiskRequest,
+} from "../api/schemas/underwriting";
+import { historicalAvailability } from "./historical-availability";
+import { scoreTrack } from "./route-score";
+import { type ForecastAt, type ScoredVoyage, type ScoringDeps, scoreVoyage } from "./voyage-risk";
+
+/**
+ * The underwriting computations as messages: what the API hands a Scorer (in its own thread or
+ * a worker's), and what comes back. Jobs and results are plain data, so they cross threads by
+ * structured clone.
+ */
+
+export interface ScoreIds {
+  voyageId: string;
+  requestId: string;
+}
+
+export type ScoringJob =
+  | { kind: "voyage-risk"; body: VoyageRiskRequest; ids: ScoreIds; forecast: ForecastAt }
+  | { kind: "route-score"; body: RouteScoreRequest; ids: ScoreIds; forecast: ForecastAt }
+  | {
+      kind: "historical-availability";
+      body: HistoricalAvailabilityRequest;
+      requestId: string;
+      nowMs: number;
+    };
+
+export interface JobResults {
+  "voyage-risk": ScoredVoyage;
+  "route-score": ScoredVoyage & { response: RouteScoreResponse };
+  "historical-availability": HistoricalAvailabilityResponse;
+}
+
+export type JobResult<J extends ScoringJob> = JobResults[J["kind"]];
+
+export function runJob<J extends ScoringJob>(deps: ScoringDeps, job: J): Promise<JobResult<J>> {
+  const j = job as ScoringJob;
+  switch (j.kind) {
+    case "voyage-risk":
+      return scoreVoyage(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
+    case "route-score":
+      return scoreTrack(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
+    case "historical-availability":
+      return historicalAvailability(deps, j.body, j.requestId, j.nowMs) as Promise<JobResult<J>>;
+  }
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EngineError } from "../engine/errors";
+import { loadConfig } from "../platform/config";
+import { AppError } from "../platform/errors";
+import { sharedRoutingNetwork } from "../routing/network";
+import { CycleStore } from "../weather/cycle-store";
+import { weatherModel } from "../weather/models";
+import { WeatherProvider } from "../weather/provider";
+import { openReanalysis } from "../weather/reanalysis/open";
+import type { ScoringJob } from "./jobs";
+import { InProcessScorer, type Scorer, WorkerPoolScorer } from "./scorer";
+import type { ForecastAt } from "./voyage-risk";
+
+/**
+ * The pool of scoring threads against the API thread's own computation: the same jobs give the
+ * same answers (determinism does not depend on the thread), and typed failures cross the thread
+ * boundary as themselves, so the API maps them to the same statuses.
+ */
+const config = loadConfig({
+  LOG_LEVEL: "silent",
+  WEATHER_DIR: mkdtempSync(join(tmpdir(), "scorer-test-")),
+});
+let pool: Scorer;
+let local: Scorer;
+beforeAll(() => {
+  pool = new WorkerPoolScorer(config, 1);
+  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  local = new InProcessScorer({
+    network: sharedRoutingNetwork,
+    provider,
+    reanalysis: openReanalysis(config, provider.syntheticWorld()),
+  });
+});
+afterAll(async () => {
+  await pool?.close();
+  await local?.close();
+});
+
+const NOW = Date.UTC(2026, 10, 21, 9);
+const model = weatherModel("synthetic");
+const forecast: ForecastAt = {
+  nowMs: NOW,
+  choice: {
+    primary: {
+      model: "synthetic",
+      cycleMs: Date.UTC(2026, 10, 21, 6),
+      members: model?.members ?? 31,
+      resolutionDeg: model?.resolution_deg ?? 0.25,
+      horizonH: model?.horizon_h ?? 384,
+      synthetic: true,
+      source: null,
+      landedAtMs: NOW,
+    },
+  },
+};
+const ids = { voyageId: "v-1", requestId: "r-1" };
+const voyage = (destination: { lat: number; lon: number }) =>
+  ({
+    kind: "voyage-risk" as const,
+    body: {
+      vessel: { type: "cargo_small" },
+      voyage: {
+        origin: { lat: 51.98, lon: 3.9 },
+        destination,
+        departure_utc: new Date(Date.UTC(2026, 10, 23, 6)).toISOString(),
+      },
+      options: {
+        ensemble_routing: true,
+        include_historical_baseline: true,
+        include_compliance_check: true,
+      },
+    } as never,
+    ids,
+    forecast,
+  }) satisfies ScoringJob;
+
+describe("scoring threads", () => {
+  it("give the same answer as the API thread for the same job and forecast", async () => {
+    const job = voyage({ lat: 40.45, lon: -73.8 });
+    const [inPool, inThread] = await Promise.all([pool.run(job), local.run(job)]);
+    expect(inPool.response).toEqual(inThread.response);
+    expect(inPool.used).toEqual(inThread.used);
+    expect(inPool.response.voyage_severity_index.score).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("fail with the engine's typed error, which the API maps to 422 on_land", async () => {
+    const job = voyage({ lat: 48.85, lon: 2.35 }); // Paris
+    const failure = await pool.run(job).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).code).toBe("on_land");
+    expect((failure as EngineError).details).toMatchObject({ which: "destination" });
+  }, 120_000);
+
+  it("fail with the application's typed error when no reanalysis year is asked for", async () => {
+    const failure = await pool
+      .run({
+        kind: "historical-availability",
+        body: {
+          vessel: { type: "cargo_small" },
+          voyage: { origin: { lat: 51.98, lon: 3.9 }, destination: { lat: 40.45, lon: -73.8 } },
+          month: 1,
+          years: { from: 2030, to: 2031 },
+        } as never,
+        requestId: "r-2",
+        nowMs: NOW,
+      })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe("weather_unavailable");
+  }, 120_000);
+});
