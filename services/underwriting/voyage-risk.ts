@@ -1,6 +1,5 @@
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../api/schemas/underwriting";
 import { API_VERSION } from "../api/version";
-import { EdgeCosts } from "../engine/routing/edge-costs";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
 import { aggregateExposure, type ExposureSample } from "../engine/scoring/exposure";
@@ -172,7 +171,7 @@ export async function scoreRoute(
 
   const pieceNm = options.ensemble_routing ? ENSEMBLE_PIECE_NM.full : ENSEMBLE_PIECE_NM.quick;
   const members: MemberResult[] = [];
-  const lossTable = new EdgeCosts(routeRequest, control).speedLossTable;
+  const lossTable = network.speedLossTable(routeRequest);
   ensembles.forEach((cycle, e) => {
     (fields[e] as HorizonBlend[]).forEach((field, m) => {
       members.push(

@@ -115,6 +115,8 @@ const ESCAPE_MAX_NODES = 20_000;
  * most this factor more than the optimum (in practice a few per cent); fastest stays exact.
  */
 const RISK_SEARCH_WEIGHT = 1.5;
+/** Speed-loss tables kept (one per hull and speed; 20 KB each). */
+const LOSS_TABLES = 64;
 /** Passes and bisection steps of the taut-string pass (tighten). */
 const TIGHTEN_PASSES = 4;
 const TIGHTEN_STEPS = 6;
@@ -164,6 +166,8 @@ export class RoutingNetwork {
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
   private readonly landmarks = new Map<string, Landmarks>();
+  /** Tabulated speed loss per hull and speed (see speedLossTable), oldest first. */
+  private readonly lossTables = new Map<string, Float32Array>();
   private readonly landmarkCount: number;
 
   constructor(
@@ -327,6 +331,36 @@ export class RoutingNetwork {
   }
 
   /** Distance from p to the nearest coastline of the fine (1:10m) coast, capped at maxNm. */
+  /**
+   * The vessel's speed loss tabulated by wind and heading (EdgeCosts.speedLossTable, ~5,000
+   * evaluations of Kwon's formula): the same for every request of the same hull and speed, so
+   * kept for the LOSS_TABLES most recent ones instead of made twice per request.
+   */
+  speedLossTable(request: Pick<RouteRequest, "vessel" | "objective">): Float32Array {
+    const v = request.vessel;
+    const key = JSON.stringify([
+      v.speed_kts,
+      v.loa_m,
+      v.beam_m,
+      v.draft_m,
+      v.block_coefficient,
+      v.displacement_t,
+      v.container_ship,
+    ]);
+    let table = this.lossTables.get(key);
+    if (!table) {
+      table = new EdgeCosts(
+        { ...request, from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 0 }, departureMs: 0 },
+        CALM_WEATHER,
+      ).speedLossTable;
+      if (this.lossTables.size >= LOSS_TABLES) {
+        this.lossTables.delete(this.lossTables.keys().next().value as string);
+      }
+      this.lossTables.set(key, table);
+    }
+    return table;
+  }
+
   coastDistanceNm(p: LatLon, maxNm: number): number {
     return this.verifyMask.distanceToCoastNm(p, maxNm);
   }
@@ -361,7 +395,7 @@ export class RoutingNetwork {
     const generation = ++this.requestGeneration;
     for (const node of perRequest.keys()) this.requestMark[node] = generation;
 
-    const costs = new EdgeCosts(request, weather);
+    const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
     const bound = this.landmarksFor(allowed.ok).towards(
       [...perRequest].flatMap(([node, edges]) =>
         edges.filter((e) => e.to === goal).map((e) => ({ node, lengthNm: e.lengthNm })),
@@ -447,7 +481,7 @@ export class RoutingNetwork {
   private closeGridInsidePassages(): void {
     for (const p of this.passages) {
       for (const [lat, lon] of p.waypoints.slice(1, -1)) {
-        for (const node of this.nodesWithin({ lat, lon }, 12)) this.grid.sea[node] = 0;
+        for (const node of this.nodesWithin({ lat, lon }, 12)) this.grid.close(node);
       }
     }
   }
@@ -730,7 +764,7 @@ export class RoutingNetwork {
     snaps: Route["snaps"],
     limitsKept: boolean,
   ): Route {
-    const costs = new EdgeCosts(request, weather);
+    const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
     const segmentNm = request.segmentNm ?? 25;
     const legs: RouteLeg[] = [];
     const segments: RouteSegment[] = [];

@@ -8,6 +8,13 @@ import type { LandMask, LatLon } from "../geo/types";
  * and remembered in the grid (edges are symmetric, so four directions per node are stored).
  * Narrow waters the grid cannot resolve (canals, straits narrower than a cell) are joined by
  * explicit passages (passages.ts), not by the grid.
+ *
+ * Open water is searched at half the resolution: a node with even row and column whose 5 x 5
+ * block of cells is all sea (a "lattice" node) steps two cells at a time in the 8 directions,
+ * and the other nodes of open water lead only onto the lattice (or back towards the coast), so a
+ * search crossing an ocean expands about a quarter of the nodes. Near coasts, where the 5 x 5
+ * block touches land, every node keeps its 8 single steps. The routes differ from a full-
+ * resolution search by at most a cell's width in open water, which the smoothing pass removes.
  */
 
 export interface SeaGridOptions {
@@ -42,7 +49,7 @@ export class SeaGrid {
   readonly nx: number;
   readonly ny: number;
   readonly maxAbsLat: number;
-  /** 1 where the cell is a node (open water with clearance). */
+  /** 1 where the cell is a node (open water with clearance); close() takes nodes out. */
   readonly sea: Uint8Array;
   /** Per row: great-circle length of an east-west step, a north step (to row+1), a diagonal step. */
   readonly stepEastNm: Float64Array;
@@ -54,6 +61,16 @@ export class SeaGrid {
   private readonly rowLatRad: Float64Array;
   private readonly rowCos: Float64Array;
   private readonly edgeMemo: Uint8Array;
+  /** 1 where the node's 5 x 5 block of cells is all sea (open water). */
+  private readonly open: Uint8Array;
+  /** 1 on open-water nodes of even row and column: they step two cells at a time. */
+  private readonly lattice: Uint8Array;
+  /** As the single-step tables, for the two-cell steps of the lattice (row * 8 + d for courses). */
+  private readonly step2EastNm: Float64Array;
+  private readonly step2NorthNm: Float64Array;
+  private readonly step2DiagNm: Float64Array;
+  private readonly step2CourseDeg: Float64Array;
+  private readonly edgeMemo2: Uint8Array;
 
   constructor(
     /** Decides which cells are nodes (open water with clearance). */
@@ -70,6 +87,11 @@ export class SeaGrid {
     const n = this.nx * this.ny;
     this.sea = new Uint8Array(n);
     this.edgeMemo = new Uint8Array(n * 4);
+    this.edgeMemo2 = new Uint8Array(n * 4);
+    this.step2EastNm = new Float64Array(this.ny);
+    this.step2NorthNm = new Float64Array(this.ny);
+    this.step2DiagNm = new Float64Array(this.ny);
+    this.step2CourseDeg = new Float64Array(this.ny * 8);
     this.stepEastNm = new Float64Array(this.ny);
     this.stepNorthNm = new Float64Array(this.ny);
     this.stepDiagNm = new Float64Array(this.ny);
@@ -86,6 +108,17 @@ export class SeaGrid {
           (DX[d] as number) * this.cellDeg,
         );
       }
+      for (let d = 0; d < 8; d++) {
+        this.step2CourseDeg[y * 8 + d] = courseDeg(
+          lat,
+          0,
+          lat + 2 * (DY[d] as number) * this.cellDeg,
+          2 * (DX[d] as number) * this.cellDeg,
+        );
+      }
+      this.step2EastNm[y] = greatCircleNm(lat, 0, lat, 2 * this.cellDeg);
+      this.step2NorthNm[y] = greatCircleNm(lat, 0, lat + 2 * this.cellDeg, 0);
+      this.step2DiagNm[y] = greatCircleNm(lat, 0, lat + 2 * this.cellDeg, 2 * this.cellDeg);
       this.rowLatRad[y] = lat * DEG;
       this.rowCos[y] = Math.cos(lat * DEG);
       const latN = lat + this.cellDeg;
@@ -100,6 +133,52 @@ export class SeaGrid {
         }
       }
     }
+    this.open = new Uint8Array(n);
+    this.lattice = new Uint8Array(n);
+    for (let y = 2; y < this.ny - 2; y++) {
+      for (let x = 0; x < this.nx; x++) {
+        if (this.sea[y * this.nx + x] !== 1 || !this.blockIsSea(x, y)) continue;
+        this.open[y * this.nx + x] = 1;
+        if (x % 2 === 0 && y % 2 === 0) this.lattice[y * this.nx + x] = 1;
+      }
+    }
+  }
+
+  /**
+   * Takes a node out of the grid (waters crossed only through a passage): the nodes whose 5 x 5
+   * block held it are open water no more, so they step one cell at a time round the gap.
+   */
+  close(node: number): void {
+    this.sea[node] = 0;
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    for (let dy = -2; dy <= 2; dy++) {
+      if (y + dy < 0 || y + dy >= this.ny) continue;
+      for (let dx = -2; dx <= 2; dx++) {
+        const n = (y + dy) * this.nx + mod(x + dx, this.nx);
+        this.open[n] = 0;
+        this.lattice[n] = 0;
+      }
+    }
+  }
+
+  /** Whether the node is open water stepped two cells at a time (see the class comment). */
+  isLattice(node: number): boolean {
+    return this.lattice[node] === 1;
+  }
+
+  /** Whether the node's 5 x 5 block of cells is all sea. */
+  isOpen(node: number): boolean {
+    return this.open[node] === 1;
+  }
+
+  private blockIsSea(x: number, y: number): boolean {
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        if (this.sea[(y + dy) * this.nx + mod(x + dx, this.nx)] !== 1) return false;
+      }
+    }
+    return true;
   }
 
   get size(): number {
@@ -130,19 +209,25 @@ export class SeaGrid {
   }
 
   /**
-   * Calls visit(neighbour, lengthNm) for every neighbour joined to `node` by an edge clear of land.
-   * The first query of an edge tests it against the land mask; later ones read the memo.
+   * Calls visit(neighbour, lengthNm, direction) for every neighbour the search may step to from
+   * `node` by an edge clear of land: two-cell steps from a lattice node, single steps onto the
+   * lattice or towards the coast from other open-water nodes, every single step elsewhere. The
+   * first query of an edge tests it against the land mask; later ones read the memo.
    */
   forEachNeighbour(
     node: number,
     visit: (neighbour: number, lengthNm: number, direction: number) => void,
   ): void {
-    this.visitNeighbours(node, true, visit);
+    if (this.lattice[node] === 1) this.visitLattice(node, visit);
+    else this.visitNeighbours(node, true, visit, this.open[node] === 1);
   }
 
   /** Initial course (degrees true) of the step from `node` in `direction` (as passed to visit). */
   courseOf(node: number, direction: number): number {
-    return this.stepCourseDeg[Math.floor(node / this.nx) * 8 + direction] as number;
+    const row = Math.floor(node / this.nx) * 8;
+    return (
+      direction < 8 ? this.stepCourseDeg[row + direction] : this.step2CourseDeg[row + direction - 8]
+    ) as number;
   }
 
   /**
@@ -157,6 +242,7 @@ export class SeaGrid {
     node: number,
     checkLand: boolean,
     visit: (neighbour: number, lengthNm: number, direction: number) => void,
+    ontoLatticeOrCoast = false,
   ): void {
     const x = node % this.nx;
     const y = (node - x) / this.nx;
@@ -165,6 +251,9 @@ export class SeaGrid {
       if (ny < 0 || ny >= this.ny) continue;
       const nb = ny * this.nx + mod(x + (DX[d] as number), this.nx);
       if (this.sea[nb] !== 1) continue;
+      // Open water off the lattice: every such node has an even-row-and-column neighbour, which
+      // is either on the lattice or near a coast, so none is left without a way on.
+      if (ontoLatticeOrCoast && this.open[nb] === 1 && this.lattice[nb] !== 1) continue;
       if (checkLand && !this.edgeClear(node, nb, d)) continue;
       const row = Math.min(y, ny);
       const length =
@@ -174,6 +263,36 @@ export class SeaGrid {
             ? (this.stepNorthNm[row] as number)
             : (this.stepDiagNm[row] as number);
       visit(nb, length, d);
+    }
+  }
+
+  /** The two-cell steps of a lattice node (directions 8-15); the 5 x 5 block is all sea nodes. */
+  private visitLattice(
+    node: number,
+    visit: (neighbour: number, lengthNm: number, direction: number) => void,
+  ): void {
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    for (let d = 0; d < 8; d++) {
+      const ny = y + 2 * (DY[d] as number);
+      const nb = ny * this.nx + mod(x + 2 * (DX[d] as number), this.nx);
+      const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
+      let known = this.edgeMemo2[slot];
+      if (known === 0) {
+        known = this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2)
+          ? BLOCKED
+          : CLEAR;
+        this.edgeMemo2[slot] = known;
+      }
+      if (known === BLOCKED) continue;
+      const row = Math.min(y, ny);
+      const length =
+        DY[d] === 0
+          ? (this.step2EastNm[y] as number)
+          : DX[d] === 0
+            ? (this.step2NorthNm[row] as number)
+            : (this.step2DiagNm[row] as number);
+      visit(nb, length, d + 8);
     }
   }
 

@@ -20,7 +20,8 @@ import {
  * Time steps per cached block (8 days at 6-hourly) and the most blocks kept (~130 MB): a lane
  * and month across 47 years is ~13,000 blocks, so a handful of busy lanes stay warm.
  */
-const BLOCK_STEPS = 32;
+const BLOCK_STEPS = 32; // a power of two: a step's block is step >> BLOCK_SHIFT
+const BLOCK_SHIFT = 5;
 const VARIABLES = REANALYSIS_VARIABLES.length;
 const MAX_BLOCKS = 100_000;
 
@@ -41,14 +42,15 @@ if (REANALYSIS_VARIABLES.join() !== READ_ORDER || DEPARTURE_VARIABLES.join() !==
 export class EmbeddedReanalysis implements ReanalysisStore {
   readonly adapter = "embedded" as const;
   /**
-   * Values already computed, by cell and block of BLOCK_STEPS time steps (NaN: not yet). A
+   * Values already computed, per grid cell by block of BLOCK_STEPS time steps (NaN: not yet). A
    * lane's requests keep meeting the same cells at the same steps (every day of a month, every
-   * year), so a block computed for one request serves the next; the least recently used go first.
+   * year), so a block computed for one request serves the next. Past MAX_BLOCKS the oldest
+   * blocks go first (#made is their ring, as cell and block index pairs).
    */
-  readonly #blocks = new Map<number, Float32Array>();
-  /** The block read last: consecutive reads mostly stay in it, and skip the map. */
-  #lastKey = -1;
-  #last: Float32Array | undefined;
+  readonly #blocks: Array<Array<Float32Array | undefined> | undefined> = [];
+  readonly #made = new Int32Array(2 * MAX_BLOCKS);
+  #madeCount = 0;
+  #madeNext = 0;
 
   constructor(
     readonly grid: ReanalysisGrid,
@@ -70,10 +72,11 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   async window(cells: readonly number[], t0Ms: number, t1Ms: number): Promise<ReanalysisWindow> {
     const steps = this.grid.stepsCovering(t0Ms, t1Ms);
     const values = emptyValues(cells.length * steps.length);
+    const stepMs = this.grid.spec.everyH * 3_600_000;
     const c = emptyConditions();
     cells.forEach((cell, i) => {
       steps.forEach((t, k) => {
-        this.#read(cell, t, c);
+        this.#read(cell, Math.round(t / stepMs), c);
         for (const v of REANALYSIS_VARIABLES) values[v][i * steps.length + k] = c[v];
       });
     });
@@ -98,20 +101,27 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   async departures(query: DepartureQuery): Promise<DepartureExposure[]> {
     const plan = planDepartures(this.grid, query, (await this.status()).years);
     if (!plan.resolvable) return [];
+    const stepMs = this.grid.spec.everyH * 3_600_000;
     const departures = plan.departures;
     const exposures = departures.map(() => new ExposureAccumulator(query.vessel));
     const complete = new Uint8Array(departures.length).fill(1);
+    // Departures are at 00 UTC and the step divides 24 h: every time here is a whole step.
+    const departureStep = Int32Array.from(departures, (d) => Math.round(d.ms / stepMs));
     // A departure's year is held (planDepartures); later sample times are checked past its end.
-    const yearEnds = departures.map((d) => Date.UTC(d.year + 1, 0, 1));
+    const yearEndStep = Int32Array.from(departures, (d) =>
+      Math.round(Date.UTC(d.year + 1, 0, 1) / stepMs),
+    );
     const c = emptyConditions();
     for (const [k, s] of plan.samples.entries()) {
       if (k > 0) await new Promise((resolve) => setImmediate(resolve));
+      const offset = Math.round(s.offsetMs / stepMs);
       for (let j = 0; j < departures.length; j++) {
         if (complete[j] === 0) continue;
-        const t = (departures[j] as (typeof departures)[number]).ms + s.offsetMs;
+        const step = (departureStep[j] as number) + offset;
         if (
-          (t >= (yearEnds[j] as number) && !plan.held.has(new Date(t).getUTCFullYear())) ||
-          !this.#read(s.cell, t, c)
+          (step >= (yearEndStep[j] as number) &&
+            !plan.held.has(new Date(step * stepMs).getUTCFullYear())) ||
+          !this.#read(s.cell, step, c)
         ) {
           complete[j] = 0;
           continue;
@@ -136,20 +146,18 @@ export class EmbeddedReanalysis implements ReanalysisStore {
    * What the table holds for a cell at a time step (the climate at its centre, as stored), into
    * `out`; false when a value the departures use is not a number.
    */
-  #read(cell: number, timeMs: number, out: SeaConditions): boolean {
-    const step = Math.round(timeMs / (this.grid.spec.everyH * 3_600_000));
-    const blockIndex = Math.floor(step / BLOCK_STEPS);
-    const block = this.#block(blockIndex * this.grid.ocean.length + cell);
-    const at = (step - blockIndex * BLOCK_STEPS) * VARIABLES;
+  #read(cell: number, step: number, out: SeaConditions): boolean {
+    const block = this.#block(cell, step >> BLOCK_SHIFT);
+    const at = (step & (BLOCK_STEPS - 1)) * VARIABLES;
     if (Number.isNaN(block[at] as number)) {
       const lat = this.grid.latOf(Math.floor(cell / this.grid.cols));
       const lon = this.grid.lonOf(cell % this.grid.cols);
-      const c = this.climate.at(lat, lon, timeMs);
+      const c = this.climate.at(lat, lon, step * this.grid.spec.everyH * 3_600_000);
       for (let i = 0; i < VARIABLES; i++) {
         block[at + i] = storedValue(c[REANALYSIS_VARIABLES[i] as ReanalysisVariable]);
       }
     }
-    // Spelled out, in REANALYSIS_VARIABLES order: this runs ~50,000 times per request.
+    // Spelled out, in REANALYSIS_VARIABLES order: this runs ~65,000 times per request.
     out.hs_m = block[at] as number;
     out.wave_period_s = block[at + 1] as number;
     out.wave_dir_deg = block[at + 2] as number;
@@ -171,22 +179,29 @@ export class EmbeddedReanalysis implements ReanalysisStore {
     );
   }
 
-  /** A block of values, computed or not (NaN); the least recently used block goes first. */
-  #block(key: number): Float32Array {
-    if (key === this.#lastKey && this.#last) return this.#last;
-    let block = this.#blocks.get(key);
-    if (block) {
-      this.#blocks.delete(key);
-      this.#blocks.set(key, block);
-    } else {
-      block = new Float32Array(BLOCK_STEPS * VARIABLES).fill(Number.NaN);
-      if (this.#blocks.size >= MAX_BLOCKS) {
-        this.#blocks.delete(this.#blocks.keys().next().value as number);
-      }
-      this.#blocks.set(key, block);
+  /** A cell's block of values, computed or not (NaN); made on first use. */
+  #block(cell: number, index: number): Float32Array {
+    let byIndex = this.#blocks[cell];
+    if (!byIndex) {
+      byIndex = [];
+      this.#blocks[cell] = byIndex;
     }
-    this.#lastKey = key;
-    this.#last = block;
+    const known = byIndex[index];
+    if (known) return known;
+    const block = new Float32Array(BLOCK_STEPS * VARIABLES).fill(Number.NaN);
+    byIndex[index] = block;
+    const slot = 2 * this.#madeNext;
+    if (this.#madeCount === MAX_BLOCKS) {
+      const oldCell = this.#made[slot] as number;
+      const oldIndex = this.#made[slot + 1] as number;
+      const list = this.#blocks[oldCell];
+      if (list) list[oldIndex] = undefined;
+    } else {
+      this.#madeCount++;
+    }
+    this.#made[slot] = cell;
+    this.#made[slot + 1] = index;
+    this.#madeNext = (this.#madeNext + 1) % MAX_BLOCKS;
     return block;
   }
 

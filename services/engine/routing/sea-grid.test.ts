@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { buildLandMask } from "../geo/land-mask";
+import type { PolygonRings } from "../geo/types";
+import { courseDeg, greatCircleNm, SeaGrid } from "./sea-grid";
+
+/**
+ * The search graph of the sea grid: open water stepped two cells at a time from the even-row,
+ * even-column "lattice" nodes, single steps near coasts. Whatever the steps, the search must
+ * reach exactly the water the plain 8-neighbour grid reaches, and never step onto land.
+ */
+
+const box = (lon0: number, lat0: number, lon1: number, lat1: number): PolygonRings => [
+  [
+    [lon0, lat0],
+    [lon1, lat0],
+    [lon1, lat1],
+    [lon0, lat1],
+    [lon0, lat0],
+  ],
+];
+
+// A continent with a bay, islands of several sizes, one near the antimeridian, and an enclosed
+// lake of sea (a ring of land round open water), on a 1-degree grid.
+const world: PolygonRings[] = [
+  box(0, -30, 40, 30),
+  box(40, 10, 60, 30), // the bay lies between this arm and the next
+  box(40, -30, 60, -10),
+  box(-30, 5, -27, 8),
+  box(-20, -4, -19, -3),
+  box(176, 40, 180, 44),
+  box(100, 20, 130, 22),
+  box(100, 38, 130, 40),
+  box(100, 22, 102, 38),
+  box(128, 22, 130, 38),
+];
+const grid = new SeaGrid(buildLandMask(world, { source: "test", cellDeg: 0.5 }), {
+  cellDeg: 1,
+  maxAbsLat: 70,
+});
+
+function reachable(
+  from: number,
+  neighbours: (node: number, visit: (nb: number) => void) => void,
+): Set<number> {
+  const seen = new Set([from]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    neighbours(queue[head] as number, (nb) => {
+      if (seen.has(nb)) return;
+      seen.add(nb);
+      queue.push(nb);
+    });
+  }
+  return seen;
+}
+
+const nodeAt = (lat: number, lon: number) => grid.cellOf({ lat, lon });
+
+describe("sea grid search graph", () => {
+  const start = nodeAt(-45.5, -150.5);
+
+  it("reaches the water the plain 8-neighbour grid reaches, within a cell of every node", () => {
+    expect(grid.isNode(start)).toBe(true);
+    const plain = reachable(start, (n, visit) => grid.forEachSeaNeighbour(n, visit));
+    const search = reachable(start, (n, visit) => grid.forEachNeighbour(n, visit));
+    expect(plain.size).toBeGreaterThan(20_000);
+    // The enclosed lake is reached by neither.
+    expect(plain.has(nodeAt(30.5, 115.5))).toBe(false);
+    expect([...search].filter((n) => !plain.has(n))).toEqual([]);
+    // What the search passes over is open water off the lattice, and a neighbour of it is
+    // reached (a route's end attaches to every node within 45 nm, so it always finds one).
+    const passedOver = [...plain].filter((n) => !search.has(n));
+    expect(passedOver.length).toBeGreaterThan(0);
+    for (const n of passedOver) {
+      expect(grid.isOpen(n) && !grid.isLattice(n)).toBe(true);
+      let reachedNeighbour = false;
+      grid.forEachSeaNeighbour(n, (nb) => {
+        if (search.has(nb)) reachedNeighbour = true;
+      });
+      expect(reachedNeighbour).toBe(true);
+    }
+    // Every coastal node (near land, single steps) that the plain grid reaches, the search does.
+    expect([...plain].filter((n) => !grid.isOpen(n) && !search.has(n))).toEqual([]);
+  });
+
+  it("keeps the lattice out of a closed node's neighbourhood", () => {
+    const g = new SeaGrid(buildLandMask(world, { source: "test", cellDeg: 0.5 }), {
+      cellDeg: 1,
+      maxAbsLat: 70,
+    });
+    const node = nodeAt(-41.5, -121.5);
+    expect(g.isLattice(node)).toBe(true);
+    g.close(node);
+    expect(g.isNode(node)).toBe(false);
+    let onto = 0;
+    for (let n = 0; n < g.size; n++) {
+      if (!g.isNode(n)) continue;
+      g.forEachNeighbour(n, (nb) => {
+        if (nb === node) onto++;
+      });
+    }
+    expect(onto).toBe(0);
+  });
+
+  it("steps two cells at a time in open water and one cell near a coast, never onto land", () => {
+    // Checked by hand and collected: an expect() per edge would take longer than the walk.
+    const wrong: string[] = [];
+    let twoCell = 0;
+    let oneCell = 0;
+    let stuck = 0;
+    for (let node = 0; node < grid.size; node++) {
+      if (!grid.isNode(node)) continue;
+      let count = 0;
+      grid.forEachNeighbour(node, (nb, lengthNm, direction) => {
+        count++;
+        const a = grid.pointOf(node);
+        const b = grid.pointOf(nb);
+        const dy = Math.abs(Math.floor(nb / grid.nx) - Math.floor(node / grid.nx));
+        const rows = direction >= 8 ? [0, 2] : [0, 1];
+        if (direction >= 8) twoCell++;
+        else oneCell++;
+        if (!grid.isNode(nb)) wrong.push(`${node}->${nb} onto land`);
+        if (!rows.includes(dy))
+          wrong.push(`${node}->${nb} direction ${direction} spans ${dy} rows`);
+        if (Math.abs(lengthNm - greatCircleNm(a.lat, a.lon, b.lat, b.lon)) > 1e-6)
+          wrong.push(`${node}->${nb} length ${lengthNm}`);
+        if (Math.abs(grid.courseOf(node, direction) - courseDeg(a.lat, a.lon, b.lat, b.lon)) > 1e-6)
+          wrong.push(`${node}->${nb} course ${grid.courseOf(node, direction)}`);
+        if (direction >= 8 && !grid.isLattice(node)) wrong.push(`${node} off the lattice steps 2`);
+      });
+      if (count === 0) stuck++;
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(twoCell).toBeGreaterThan(oneCell / 2);
+    // Every node of water has a way on (the lake's too, within the lake).
+    expect(stuck).toBe(0);
+    // Beside the continent's coast: single steps only.
+    const directions: number[] = [];
+    grid.forEachNeighbour(nodeAt(0.5, -0.5), (_nb, _l, direction) => directions.push(direction));
+    expect(directions.length).toBeGreaterThan(0);
+    expect(directions.every((d) => d < 8)).toBe(true);
+  });
+});
