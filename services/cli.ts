@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { ConfigError, loadConfig } from "./platform/config";
 
 /**
- * `npx voyage-risk <command>`: operator tasks. Later work adds route, weather and keys.
+ * `npx voyage-risk <command>`: operator tasks.
  */
 const HELP = `usage: voyage-risk <command>
 
@@ -19,6 +19,13 @@ const HELP = `usage: voyage-risk <command>
   weather sample --model <m> [--cycle iso] [--member n] --lat d --lon d
         (--time iso | --from iso --to iso --every-h h)
                         print the conditions at a point as JSON (--model reanalysis: the 47-year store)
+  keys create --plan <per-query|captain|fleet|enterprise> [--scopes a,b] [--label text]
+                        issue an API key (printed once; stored as a digest: Redis in platform mode,
+                        API_KEYS_STORE_FILE embedded)
+  keys list             the keys, without secrets
+  keys revoke <id>      revoke a key (refused at once by every API process)
+  usage bill --key <id> --month YYYY-MM
+                        a key's metered voyages and bill for a month (platform mode: ClickHouse)
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
@@ -41,6 +48,14 @@ async function run(argv: string[]): Promise<number> {
     case "weather": {
       const { runWeatherCommand } = await import("./weather/cli");
       return runWeatherCommand(argv.slice(1), loadConfig());
+    }
+    case "keys": {
+      const { runKeysCommand } = await import("./platform/keys/cli");
+      return runKeysCommand(argv.slice(1), loadConfig());
+    }
+    case "usage": {
+      const { runUsageCommand } = await import("./billing/cli");
+      return runUsageCommand(argv.slice(1), loadConfig());
     }
     case "stream": {
       if (sub !== "analytics") break;

@@ -27,6 +27,8 @@ async function startPlatform(env: Record<string, string> = {}): Promise<Served> 
       LOG_LEVEL: "silent",
       KAFKA_TOPIC_PREFIX: `${topicPrefix}${uniqueName("s")}.`,
       CLICKHOUSE_DATABASE: database,
+      // Keys live in Redis in platform mode: a prefix of its own, so no other run's keys count.
+      REDIS_KEY_PREFIX: `${uniqueName("serve-it")}:`,
       ...env,
     }),
   );

@@ -4,15 +4,17 @@ import { type Config, wantsDevKey } from "./platform/config";
 import {
   type ApiKeyStore,
   generateApiKey,
+  LayeredApiKeyStore,
   loadKeysFile,
   MemoryApiKeyStore,
   SCOPES,
 } from "./platform/keys/api-keys";
+import { openManagedKeyStore } from "./platform/keys/open";
 import { createLogger } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
 import { runUntilSignalled } from "./platform/process";
 import { sharedRoutingNetwork } from "./routing/network";
-import { createScorer } from "./underwriting/scorer";
+import { createScorer } from "./scoring/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
 import { startWeather, type WeatherRuntime } from "./weather/runtime";
 
@@ -24,13 +26,26 @@ export interface Served {
   close(): Promise<void>;
 }
 
-function keyStoreFor(config: Config): { keys: ApiKeyStore; devKey?: string } {
-  if (config.API_KEYS_FILE) return { keys: loadKeysFile(config.API_KEYS_FILE) };
-  const keys = new MemoryApiKeyStore();
-  if (!wantsDevKey(config)) return { keys };
+/**
+ * The keys this API accepts: exactly those of API_KEYS_FILE when it is set; otherwise the keys
+ * issued with `voyage-risk keys create` (Redis in platform mode, a file in the embedded default),
+ * beside the dev key minted at start-up when one is wanted.
+ */
+function keyStoreFor(config: Config): {
+  keys: ApiKeyStore;
+  devKey?: string;
+  close: () => Promise<void>;
+} {
+  if (config.API_KEYS_FILE) {
+    return { keys: loadKeysFile(config.API_KEYS_FILE), close: async () => {} };
+  }
+  const managed = openManagedKeyStore(config);
+  const close = () => managed.close();
+  if (!wantsDevKey(config)) return { keys: managed, close };
+  const dev = new MemoryApiKeyStore();
   const devKey = generateApiKey();
-  keys.add(devKey, "enterprise", SCOPES, "dev key generated at start-up");
-  return { keys, devKey };
+  dev.add(devKey, "enterprise", SCOPES, "dev key generated at start-up");
+  return { keys: new LayeredApiKeyStore([dev, managed]), devKey, close };
 }
 
 /**
@@ -39,7 +54,7 @@ function keyStoreFor(config: Config): { keys: ApiKeyStore; devKey?: string } {
  */
 export async function serve(config: Config): Promise<Served> {
   const logger = createLogger(config);
-  const { keys, devKey } = keyStoreFor(config);
+  const { keys, devKey, close: closeKeys } = keyStoreFor(config);
   const platform = await openPlatform(config, logger);
   const streams =
     config.VOYAGE_RISK_MODE === "embedded"
@@ -68,6 +83,7 @@ export async function serve(config: Config): Promise<Served> {
     await scorer.close();
     await Promise.allSettled(streams.map((s) => s.stop()));
     await platform.close();
+    await closeKeys();
     throw err;
   }
   const address = app.server.address();
@@ -84,6 +100,7 @@ export async function serve(config: Config): Promise<Served> {
       await scorer.close();
       await Promise.allSettled(streams.map((s) => s.stop()));
       await platform.close();
+      await closeKeys();
     },
   };
 }
@@ -110,7 +127,9 @@ export function banner(served: Served): string {
   } else {
     lines.push(
       "",
-      `  keys from API_KEYS_FILE${platform.config.API_KEYS_FILE ? "" : " (none configured: authenticated calls answer 503)"}`,
+      platform.config.API_KEYS_FILE
+        ? "  keys from API_KEYS_FILE"
+        : `  keys issued with \`npx voyage-risk keys create --plan <plan> --scopes <a,b>\` (${platform.config.VOYAGE_RISK_MODE === "platform" ? "Redis" : "the key file"}); with none, authenticated calls answer 503`,
     );
     lines.push(`  try: curl -s ${url}/api/v1/underwriting/health`);
   }

@@ -3,14 +3,17 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
-import type { Scorer } from "../underwriting/scorer";
+import { RouteResults } from "../route-risk/results";
+import type { Scorer } from "../scoring/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
 import { registerAdminRoutes } from "./admin-routes";
-import { rateLimitHeaders, requireUnderwritingKey } from "./auth";
+import { rateLimitHeaders, requireRouteRiskKey, requireUnderwritingKey } from "./auth";
 import { installErrorMapping } from "./error-mapping";
 import { healthReport } from "./health";
 import { openApiDocument } from "./openapi";
+import { registerRouteRiskRoutes } from "./route-risk-routes";
 import { registerUnderwritingRoutes } from "./underwriting-routes";
+import { registerUsageRoutes } from "./usage-routes";
 
 export interface AppDeps {
   platform: Platform;
@@ -66,6 +69,18 @@ export function buildApp({ platform, keys, weather, scorer, now }: AppDeps): Fas
     now,
     bus: platform.bus,
   });
+  registerRouteRiskRoutes(app, requireRouteRiskKey(keys, platform.state), {
+    scorer,
+    registry: weather.registry,
+    results: new RouteResults(
+      platform.state,
+      platform.analytics,
+      platform.config.ROUTE_RESULT_TTL_S * 1000,
+    ),
+    now,
+    bus: platform.bus,
+  });
+  registerUsageRoutes(app, underwriting, { analytics: platform.analytics });
   registerAdminRoutes(app, underwriting, {
     weather,
     bus: platform.bus,

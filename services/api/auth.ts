@@ -16,6 +16,22 @@ export function underwritingLimits(plan: Plan): RateLimitRule[] {
 }
 
 /**
+ * Route-risk interface (spec section 8): the captain plan 1,000 requests an hour with a burst of
+ * 100 a minute; fleet and enterprise are "custom" in the spec, and these are their defaults.
+ */
+export function routeRiskLimits(plan: Plan): RateLimitRule[] {
+  const [hour, minute] =
+    plan === "enterprise" ? [100_000, 10_000] : plan === "fleet" ? [10_000, 1_000] : [1_000, 100];
+  return [
+    { name: "rr-hour", limit: hour, windowMs: 3_600_000 },
+    { name: "rr-minute", limit: minute, windowMs: 60_000 },
+  ];
+}
+
+/** Plans that include the route-risk interface; per-query covers the underwriting one only. */
+export const ROUTE_RISK_PLANS: readonly Plan[] = ["captain", "fleet", "enterprise"];
+
+/**
  * X-API-Key check for the underwriting interface: 503 when the deployment has no key at all,
  * 401 for a missing or unknown key, 429 past the key's limit. The key itself is never logged.
  */
@@ -26,27 +42,66 @@ export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState) {
         retry_after_s: 60,
       });
     }
-    const presented = request.headers["x-api-key"];
-    if (typeof presented !== "string" || presented.length === 0) {
-      throw new AppError("missing_api_key", "send your API key in the X-API-Key header");
-    }
-    const record = await keys.authenticate(presented);
-    if (!record)
-      throw new AppError("invalid_api_key", "the X-API-Key is not valid or has been revoked");
-    request.apiKey = record;
-    request.log.info({ key_id: record.id }, "authenticated");
-    const decision = await state.consume(record.id, underwritingLimits(record.plan));
-    request.rateLimit = decision;
-    if (!decision.allowed) {
+    const record = await authenticate(keys, request);
+    await consume(state, request, record.id, underwritingLimits(record.plan));
+  };
+}
+
+/**
+ * X-API-Key check for the route-risk interface: 401 for a missing or unknown key (also when the
+ * deployment has none), 402 when the key's plan does not include the interface, 403 when the
+ * key lacks the route-risk scope, 429 past the plan's limits. Limits count only requests that
+ * got this far.
+ */
+export function requireRouteRiskKey(keys: ApiKeyStore, state: FastState) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const record = await authenticate(keys, request);
+    if (!ROUTE_RISK_PLANS.includes(record.plan)) {
       throw new AppError(
-        "rate_limited",
-        `rate limit of ${decision.limit} requests per window exceeded`,
-        {
-          retry_after_s: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
-        },
+        "subscription_required",
+        `the route-risk interface needs a ${ROUTE_RISK_PLANS.join(", ")} plan; this key's plan is ${record.plan}`,
+        { plan: record.plan, plans: [...ROUTE_RISK_PLANS] },
       );
     }
+    if (!record.scopes.includes("route-risk")) {
+      throw new AppError("forbidden", "this key lacks the 'route-risk' scope", {
+        scope: "route-risk",
+      });
+    }
+    await consume(state, request, record.id, routeRiskLimits(record.plan));
   };
+}
+
+async function authenticate(keys: ApiKeyStore, request: FastifyRequest): Promise<ApiKeyRecord> {
+  const presented = request.headers["x-api-key"];
+  if (typeof presented !== "string" || presented.length === 0) {
+    throw new AppError("missing_api_key", "send your API key in the X-API-Key header");
+  }
+  const record = await keys.authenticate(presented);
+  if (!record)
+    throw new AppError("invalid_api_key", "the X-API-Key is not valid or has been revoked");
+  request.apiKey = record;
+  request.log.info({ key_id: record.id }, "authenticated");
+  return record;
+}
+
+async function consume(
+  state: FastState,
+  request: FastifyRequest,
+  keyId: string,
+  rules: RateLimitRule[],
+): Promise<void> {
+  const decision = await state.consume(keyId, rules);
+  request.rateLimit = decision;
+  if (!decision.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `rate limit of ${decision.limit} requests per window exceeded`,
+      {
+        retry_after_s: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+      },
+    );
+  }
 }
 
 /** X-RateLimit-* headers for a decision (Reset as epoch seconds). */

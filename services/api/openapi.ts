@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
+import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { errorBody } from "./schemas/common";
+import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "./schemas/route-risk";
 import {
   historicalAvailabilityRequest,
   historicalAvailabilityResponse,
@@ -50,6 +52,34 @@ export const VOYAGE_RISK_EXAMPLE = {
   },
 };
 
+export const ROUTE_RISK_EXAMPLE = {
+  origin: { lat: 51.98, lon: 3.9, name: "Rotterdam" },
+  destination: { lat: 40.45, lon: -73.8, name: "New York" },
+  departure_time: "2026-12-01T06:00:00Z",
+  vessel: {
+    vessel_type: "container_ship",
+    loa_m: 300,
+    beam_m: 48,
+    draft_m: 14,
+    displacement_t: 150000,
+    cruising_speed_kts: 18,
+  },
+  objective: "safest",
+  ensemble: true,
+  insurance: {
+    include_exposure_hours: true,
+    include_exceedance_counts: true,
+    include_loss_probability: true,
+    include_confidence_intervals: true,
+    thresholds: { wind_kts: 34, wave_m: 4 },
+  },
+};
+
+const limitsText = ROUTE_RISK_PLANS.map((plan) => {
+  const [hour, minute] = routeRiskLimits(plan);
+  return `${plan} ${hour?.limit}/hour with a burst of ${minute?.limit}/minute`;
+}).join("; ");
+
 export function openApiDocument(): Record<string, unknown> {
   const key = [{ apiKey: [] }];
   return {
@@ -58,7 +88,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: "voyage-risk",
       version: API_VERSION,
       description: [
-        "Marine voyage-risk scoring: the underwriting interface (Voyage Severity Index).",
+        "Marine voyage-risk scoring: the underwriting interface (Voyage Severity Index) and the route-risk interface (routes per objective, composite risk, insurance metrics).",
         `Bands: ${BANDS.map((b) => `${b.name} from ${b.from}`).join(", ")}.`,
         `Dimension weights: ${Object.entries(WEIGHTS)
           .map(([d, w]) => `${d} ${w}`)
@@ -160,6 +190,80 @@ export function openApiDocument(): Record<string, unknown> {
             "401": error("missing or invalid X-API-Key"),
             "422": error("infeasible voyage (on_land, no_sea_route)"),
             "503": error("no reanalysis year loaded for the years asked (weather_unavailable)"),
+          },
+        },
+      },
+      "/api/v1/route-risk": {
+        post: {
+          summary:
+            "Route a vessel for an objective and score it: composite risk, band, segments, the other objectives' routes, ensemble ETA and cone, insurance metrics",
+          description: `Plans: ${ROUTE_RISK_PLANS.join(", ")} (a per-query key gets 402); scope route-risk (403 without); the insurance fields need the insurance scope (403). Limits: ${limitsText}; every answer to an entitled key carries X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset (of the binding window). Bands: ${RISK_BANDS.join(", ")} (from 0, 20, 40, 60, 80). Required: origin, destination, departure_time, vessel.vessel_type; objective defaults to safest; vessel.max_wave_m and vessel.max_wind_kts, when stated, are hard limits (422 no_route_within_limits when no route keeps them); otherwise the type's limits are kept wherever a route can keep them (route.limits_kept says whether it did).`,
+          security: key,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: json(routeRiskRequest, "input"),
+                examples: { rotterdam_new_york: { value: ROUTE_RISK_EXAMPLE } },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "the scored route; kept for GET /api/v1/route-risk/{route_id}",
+              content: { "application/json": { schema: json(routeRiskResponse, "output") } },
+            },
+            "400": error("malformed JSON, a missing field or an invalid coordinate"),
+            "401": error("missing or invalid X-API-Key"),
+            "402": error("the key's plan does not include route-risk (subscription_required)"),
+            "403": error(
+              "the key lacks the route-risk scope, or the insurance scope for insurance fields",
+            ),
+            "422": error("origin or destination on land, or no path within the vessel's limits"),
+            "429": error("rate limit exceeded (Retry-After, X-RateLimit-*)"),
+            "500": error("routing engine failure: retry with exponential backoff"),
+            "503": error("no usable forecast cycle (weather_unavailable): retry after Retry-After"),
+          },
+        },
+      },
+      "/api/v1/route-risk/{route_id}": {
+        get: {
+          summary: "A route-risk answer by its route_id",
+          description:
+            "From Redis for ROUTE_RESULT_TTL_S (default 24 h) after the answer, then from ClickHouse (the RouteRiskResult event).",
+          security: key,
+          parameters: [
+            { name: "route_id", in: "path", required: true, schema: { type: "string" } },
+          ],
+          responses: {
+            "200": {
+              description: "the answer as first served",
+              content: { "application/json": { schema: json(routeRiskResponse, "output") } },
+            },
+            "401": error("missing or invalid X-API-Key"),
+            "402": error("the key's plan does not include route-risk"),
+            "404": error("no route with this id (not_found)"),
+          },
+        },
+      },
+      "/api/v1/usage": {
+        get: {
+          summary: "The calling key's metered voyages and bill for a month",
+          description:
+            "One voyage scored (voyage-risk, route-score or route-risk) is one unit, counted from the VoyageScored events in analytics. The per-query plan pays 0.40 USD a voyage; captain, fleet and enterprise include their voyages (amount 0).",
+          security: key,
+          parameters: [
+            {
+              name: "month",
+              in: "query",
+              required: true,
+              schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$" },
+            },
+          ],
+          responses: {
+            "200": { description: "the bill" },
+            "400": error("month missing or not YYYY-MM"),
+            "401": error("missing or invalid X-API-Key"),
           },
         },
       },

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { z } from "zod";
 import type { EventBus } from "../platform/events/port";
+import type { Scorer } from "../scoring/scorer";
 import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
 import { trackDeparture } from "../underwriting/route-score";
-import type { Scorer } from "../underwriting/scorer";
 import { forecastFor, type ScoredVoyage } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import {

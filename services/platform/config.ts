@@ -55,6 +55,11 @@ export const configSchema = z.object({
 
   /** JSON file [{"key","plan","scopes"}]: when set, exactly these keys exist. */
   API_KEYS_FILE: z.string().min(1).optional(),
+  /**
+   * Embedded default: the file of keys made with `voyage-risk keys create` (digests only, one
+   * host; default .local/api-keys.json). Platform mode keeps them in Redis.
+   */
+  API_KEYS_STORE_FILE: z.string().min(1).optional(),
   /** Generate and print a dev key at start-up when no API_KEYS_FILE is set (embedded default: on). */
   DEV_API_KEY: bool.optional(),
 
@@ -80,6 +85,17 @@ export const configSchema = z.object({
   SCORING_THREADS: z
     .union([z.literal("auto"), z.coerce.number().int().min(0).max(64)])
     .default("auto"),
+
+  /**
+   * How long a route-risk answer stays in fast state (Redis) for GET /api/v1/route-risk/{id};
+   * after that the lookup reads it from analytics (ClickHouse).
+   */
+  ROUTE_RESULT_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(86_400),
 
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),

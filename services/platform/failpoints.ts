@@ -7,12 +7,25 @@ import type { Config } from "./config";
  * - `consumer.before-commit`: after a batch's effect is durable, before its offsets are committed.
  * - `reanalysis.after-chunk`: after the reanalysis loader's first INSERT, before the year is
  *   recorded complete.
+ * - `scoring.engine-failure`: not a crash: every scoring job throws an unexpected error (the
+ *   routing engine failing), which the API must answer with a 500 that leaks nothing.
  */
-export type Failpoint = "consumer.before-commit" | "reanalysis.after-chunk";
+export type Failpoint =
+  | "consumer.before-commit"
+  | "reanalysis.after-chunk"
+  | "scoring.engine-failure";
 
 export function crashAt(config: Config, name: Failpoint): (() => void) | undefined {
   if (!config.FAILPOINTS.includes(name)) return undefined;
   return () => {
     process.kill(process.pid, "SIGKILL");
+  };
+}
+
+/** A failpoint that throws an unexpected error where it is called (see `scoring.engine-failure`). */
+export function failAt(config: Config, name: Failpoint): (() => void) | undefined {
+  if (!config.FAILPOINTS.includes(name)) return undefined;
+  return () => {
+    throw new Error(`failpoint ${name}: engine state dump at 0x7f3a (internal detail)`);
   };
 }

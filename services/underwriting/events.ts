@@ -38,6 +38,34 @@ export function publishScoreRequested(
   ]);
 }
 
+/** The facts of one VoyageScored event (schemas/avro/voyagerisk.voyages.VoyageScored). */
+export interface VoyageScoredFields {
+  voyage_id: string;
+  request_id: string | null;
+  key_id: string | null;
+  interface: "underwriting" | "route-risk" | "rescore";
+  index: number;
+  band: string;
+  dimensions: Record<string, number>;
+  confidence_low: number;
+  confidence_high: number;
+  weather_model: string;
+  weather_cycle: number;
+  weather_synthetic: boolean;
+  departure: number;
+  eta_p50: number;
+  eta_p90: number;
+  distance_nm: number;
+  peak_hs_m: number;
+  peak_wind_kts: number;
+  vessel_type: string;
+}
+
+/** A VoyageScored message for voyages.scores, keyed by the voyage (or route) id. */
+export function voyageScoredMessage(fields: VoyageScoredFields) {
+  return { key: fields.voyage_id, type: VOYAGE_SCORED, value: eventRecord({ ...fields }) };
+}
+
 export function publishVoyageScored(
   bus: EventBus,
   r: VoyageRiskResponse,
@@ -52,32 +80,28 @@ export function publishVoyageScored(
 ): Promise<void> {
   const vsi = r.voyage_severity_index;
   return bus.publish(TOPIC.voyageScores, [
-    {
-      key: r.voyage_id,
-      type: VOYAGE_SCORED,
-      value: eventRecord({
-        voyage_id: r.voyage_id,
-        request_id: r.metadata.request_id,
-        key_id: e.keyId ?? null,
-        interface: "underwriting",
-        index: vsi.score,
-        band: vsi.band,
-        dimensions: Object.fromEntries(
-          Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score]),
-        ),
-        confidence_low: vsi.confidence_interval[0],
-        confidence_high: vsi.confidence_interval[1],
-        weather_model: e.model,
-        weather_cycle: e.cycleMs,
-        weather_synthetic: e.synthetic,
-        departure: e.departureMs,
-        eta_p50: Date.parse(r.route_summary.eta_p50_utc),
-        eta_p90: Date.parse(r.route_summary.eta_p90_utc),
-        distance_nm: r.route_summary.distance_nm,
-        peak_hs_m: r.physical_conditions.peak_hs_m,
-        peak_wind_kts: r.physical_conditions.peak_wind_kts,
-        vessel_type: e.vesselType,
-      }),
-    },
+    voyageScoredMessage({
+      voyage_id: r.voyage_id,
+      request_id: r.metadata.request_id,
+      key_id: e.keyId ?? null,
+      interface: "underwriting",
+      index: vsi.score,
+      band: vsi.band,
+      dimensions: Object.fromEntries(
+        Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score]),
+      ),
+      confidence_low: vsi.confidence_interval[0],
+      confidence_high: vsi.confidence_interval[1],
+      weather_model: e.model,
+      weather_cycle: e.cycleMs,
+      weather_synthetic: e.synthetic,
+      departure: e.departureMs,
+      eta_p50: Date.parse(r.route_summary.eta_p50_utc),
+      eta_p90: Date.parse(r.route_summary.eta_p90_utc),
+      distance_nm: r.route_summary.distance_nm,
+      peak_hs_m: r.physical_conditions.peak_hs_m,
+      peak_wind_kts: r.physical_conditions.peak_wind_kts,
+      vessel_type: e.vesselType,
+    }),
   ]);
 }

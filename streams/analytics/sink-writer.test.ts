@@ -33,6 +33,7 @@ class CountingStore {
       },
       queryEvents: (q) => inner.queryEvents(q),
       countEvents: (q) => inner.countEvents(q),
+      usage: (q) => inner.usage(q),
       health: () => inner.health(),
       close: () => inner.close(),
     };

@@ -299,6 +299,53 @@ export function analyticsContract(
       });
     });
 
+    describe("usage (metering)", () => {
+      it("counts a key's events per interface in a time range, each event once", async () => {
+        const store = await freshStore();
+        const topic = newTopic();
+        const t0 = Date.UTC(2026, 10, 1);
+        const scored = (keyId: string | null, iface: string, at: number, type = "Scored") =>
+          row(topic, {
+            event_type: type,
+            occurred_at_ms: at,
+            payload_json: JSON.stringify({ key_id: keyId, interface: iface, index: 12.5 }),
+          });
+        const hostile = "k'1\\ \n";
+        const first = scored(hostile, "route-risk", t0 + 5);
+        const rows = [
+          scored(hostile, "underwriting", t0),
+          scored(hostile, "underwriting", t0 + 86_400_000),
+          first,
+          { ...first, offset: "99999" }, // the same event delivered twice
+          scored(hostile, "underwriting", t0 - 1), // before the range
+          scored(hostile, "underwriting", Date.UTC(2026, 11, 1)), // at the (exclusive) end
+          scored("k2", "underwriting", t0 + 10), // another key
+          scored(null, "rescore", t0 + 10), // no key
+          scored(hostile, "underwriting", t0 + 20, "Other"), // another event type
+        ];
+        await store.insertEvents(rows);
+        const usage = await store.usage({
+          topic,
+          event_type: "Scored",
+          key_id: hostile,
+          from_ms: t0,
+          to_ms: Date.UTC(2026, 11, 1),
+        });
+        expect(Object.fromEntries(usage)).toEqual({ underwriting: 2, "route-risk": 1 });
+        const none = await store.usage({
+          topic,
+          event_type: "Scored",
+          key_id: "nobody",
+          from_ms: t0,
+          to_ms: Date.UTC(2026, 11, 1),
+        });
+        expect(none.size).toBe(0);
+        await expect(
+          store.usage({ topic, event_type: "Scored", key_id: "k", from_ms: 5, to_ms: 1 }),
+        ).rejects.toThrow(TypeError);
+      });
+    });
+
     describe("order and limit", () => {
       it("returns newest first by occurred_at_ms, then offset (numerically), then event_id", async () => {
         const store = await freshStore();

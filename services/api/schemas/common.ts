@@ -21,3 +21,23 @@ export const errorBody = z.object({
     details: z.record(z.string(), z.unknown()).optional(),
   }),
 });
+
+/** Vessel dimensions, speed and limits: both interfaces take them, each optional (type defaults). */
+export const vesselParticulars = {
+  loa_m: z.number().positive().max(500).optional(),
+  beam_m: z.number().positive().max(80).optional(),
+  draft_m: z.number().positive().max(30).optional(),
+  cruising_speed_kts: z.number().positive().max(45).optional(),
+  max_wave_m: z
+    .number()
+    .positive()
+    .max(30)
+    .optional()
+    .describe("vessel limit on significant wave height"),
+  max_wind_kts: z
+    .number()
+    .positive()
+    .max(150)
+    .optional()
+    .describe("vessel limit on sustained 10 m wind"),
+};

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { isoUtc, latLonOut, point } from "./common";
+import { isoUtc, latLonOut, point, vesselParticulars } from "./common";
 
 /**
  * The underwriting interface's bodies (spec 2.2-2.4), validated at the edge and published as the
@@ -20,22 +20,7 @@ export const underwritingVessel = z
       .describe(
         "vessel type; unstated dimensions, speed and limits take this type's defaults (README)",
       ),
-    loa_m: z.number().positive().max(500).optional(),
-    beam_m: z.number().positive().max(80).optional(),
-    draft_m: z.number().positive().max(30).optional(),
-    cruising_speed_kts: z.number().positive().max(45).optional(),
-    max_wave_m: z
-      .number()
-      .positive()
-      .max(30)
-      .optional()
-      .describe("vessel limit on significant wave height"),
-    max_wind_kts: z
-      .number()
-      .positive()
-      .max(150)
-      .optional()
-      .describe("vessel limit on sustained 10 m wind"),
+    ...vesselParticulars,
   })
   .strict();
 

@@ -137,12 +137,14 @@ function indexOf(scores: Record<Dimension, number>): number {
   return Math.round(sum * 100) / 100;
 }
 
-/** The seven sub-scores, each rounded to 0.1 as the API shows them. */
-function subScores(
+/**
+ * The three sub-scores that come from the weather met (sea state, wind, drift), unrounded: the
+ * index's, and, of one segment's exposure, the route-risk interface's per-segment decomposition.
+ */
+export function weatherSubScores(
   e: ExposureAggregates,
-  route: RouteContext,
   vessel: ScoringVessel,
-): Record<Dimension, number> {
+): { sea_state: number; wind: number; drift: number } {
   const hours = Math.max(e.hours, 1e-9);
   // Dangerous wave encounters (MSC.1/Circ.1228) add up to 20 points, at a quarter of the voyage.
   const dangerous = clamp01((4 * e.dangerous_hours) / hours);
@@ -157,6 +159,16 @@ function subScores(
         0.2 * clamp01(e.current.mean / vessel.speed_kts / 0.15) +
         0.3 * clamp01((e.wind.mean / vessel.max_wind_kts) * (vessel.windage / 3)),
     );
+  return { sea_state: seaState, wind, drift };
+}
+
+/** The seven sub-scores, each rounded to 0.1 as the API shows them. */
+function subScores(
+  e: ExposureAggregates,
+  route: RouteContext,
+  vessel: ScoringVessel,
+): Record<Dimension, number> {
+  const { sea_state: seaState, wind, drift } = weatherSubScores(e, vessel);
   const traffic = Math.min(
     100,
     10 * route.passages + 6 * route.tss_transits + 8 * route.port_approaches,

@@ -8,6 +8,7 @@ import {
   firstPerEventId,
   validateEventQuery,
   validateEventRows,
+  validateUsageQuery,
 } from "./event-rows";
 import {
   type AppliedMigration,
@@ -16,7 +17,14 @@ import {
   loadMigrations,
   pendingMigrations,
 } from "./migrations";
-import type { AnalyticsStore, EventQuery, EventRow, InsertReport, MigrationReport } from "./port";
+import type {
+  AnalyticsStore,
+  EventQuery,
+  EventRow,
+  InsertReport,
+  MigrationReport,
+  UsageQuery,
+} from "./port";
 import {
   dateTimeFromMs,
   ident,
@@ -274,6 +282,20 @@ export class ClickHouseAnalytics implements AnalyticsStore {
       sql`SELECT uniqExact(event_id) AS n FROM events WHERE ${filterCondition(query)}`,
     );
     return Number(row?.n ?? 0);
+  }
+
+  async usage(query: UsageQuery): Promise<Map<string, number>> {
+    validateUsageQuery(query);
+    // visitParamExtractString reads a top-level string field of the JSON payload (ClickHouse 18.16
+    // has no JSONExtract); uniqExact counts an event stored twice (before a merge) once.
+    const rows = await this.#rows<{ iface: string; n: string | number }>(sql`
+      SELECT visitParamExtractString(payload_json, 'interface') AS iface, uniqExact(event_id) AS n
+      FROM events
+      WHERE topic = ${query.topic} AND event_type = ${query.event_type}
+        AND occurred_at_ms >= ${query.from_ms} AND occurred_at_ms < ${query.to_ms}
+        AND visitParamExtractString(payload_json, 'key_id') = ${query.key_id}
+      GROUP BY iface`);
+    return new Map(rows.map((r) => [r.iface, Number(r.n)]));
   }
 
   health(): Promise<DependencyHealth> {

@@ -5,8 +5,10 @@ import {
   firstPerEventId,
   matchesEventQuery,
   newestFirst,
+  payloadString,
   validateEventQuery,
   validateEventRows,
+  validateUsageQuery,
 } from "./event-rows";
 import {
   type AppliedMigration,
@@ -16,7 +18,14 @@ import {
   MigrationError,
   pendingMigrations,
 } from "./migrations";
-import type { AnalyticsStore, EventQuery, EventRow, InsertReport, MigrationReport } from "./port";
+import type {
+  AnalyticsStore,
+  EventQuery,
+  EventRow,
+  InsertReport,
+  MigrationReport,
+  UsageQuery,
+} from "./port";
 
 export interface EmbeddedAnalyticsOptions {
   /** Where the migration files live; defaults to schemas/clickhouse. */
@@ -92,6 +101,26 @@ export class EmbeddedAnalytics implements AnalyticsStore {
     this.#assertMigrated();
     validateEventQuery(query);
     return this.#matching(query).length;
+  }
+
+  async usage(query: UsageQuery): Promise<Map<string, number>> {
+    this.#assertMigrated();
+    validateUsageQuery(query);
+    const out = new Map<string, number>();
+    for (const row of this.#events.values()) {
+      if (
+        row.topic !== query.topic ||
+        row.event_type !== query.event_type ||
+        row.occurred_at_ms < query.from_ms ||
+        row.occurred_at_ms >= query.to_ms ||
+        payloadString(row.payload_json, "key_id") !== query.key_id
+      ) {
+        continue;
+      }
+      const iface = payloadString(row.payload_json, "interface");
+      out.set(iface, (out.get(iface) ?? 0) + 1);
+    }
+    return out;
   }
 
   async health(): Promise<DependencyHealth> {

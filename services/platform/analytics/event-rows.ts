@@ -1,4 +1,4 @@
-import type { EventQuery, EventRow } from "./port";
+import type { EventQuery, EventRow, UsageQuery } from "./port";
 import { isWellFormedText } from "./sql";
 
 /**
@@ -109,6 +109,28 @@ export function validateEventQuery(query: Omit<EventQuery, "limit">): void {
     if (typeof value !== "string" || !isWellFormedText(value)) {
       throw new TypeError(`${field} filter must be a well-formed string`);
     }
+  }
+}
+
+/** Throws a TypeError naming the first bad field of a usage query. */
+export function validateUsageQuery(q: UsageQuery): void {
+  for (const field of ["topic", "event_type", "key_id"] as const) {
+    if (typeof q[field] !== "string" || !isWellFormedText(q[field])) {
+      throw new TypeError(`${field} must be a well-formed string`);
+    }
+  }
+  if (!Number.isSafeInteger(q.from_ms) || !Number.isSafeInteger(q.to_ms) || q.from_ms > q.to_ms) {
+    throw new TypeError("from_ms and to_ms must be integers with from_ms <= to_ms");
+  }
+}
+
+/** The payload's top-level string field, as ClickHouse's visitParamExtractString reads it. */
+export function payloadString(payloadJson: string, field: string): string {
+  try {
+    const v = (JSON.parse(payloadJson) as Record<string, unknown>)[field];
+    return typeof v === "string" ? v : "";
+  } catch {
+    return "";
   }
 }
 

@@ -25,6 +25,20 @@ export interface EventQuery {
   limit?: number;
 }
 
+/**
+ * Metered events of one API key in a time range: events of `event_type` on `topic` whose payload
+ * has `key_id` equal to `key_id`, counted once per event_id, grouped by the payload's
+ * `interface` (underwriting, route-risk, ...).
+ */
+export interface UsageQuery {
+  topic: string;
+  event_type: string;
+  key_id: string;
+  /** Inclusive start and exclusive end, epoch ms (event time, occurred_at_ms). */
+  from_ms: number;
+  to_ms: number;
+}
+
 export interface InsertReport {
   inserted: number;
   /** Rows whose event_id was already stored (redelivery), not inserted again. */
@@ -65,6 +79,8 @@ export interface AnalyticsStore {
   queryEvents(query: EventQuery): Promise<EventRow[]>;
   /** Exact count of distinct events matching the filter (limit ignored). */
   countEvents(query: Omit<EventQuery, "limit">): Promise<number>;
+  /** Metered events per interface (see UsageQuery); interfaces with none are absent. */
+  usage(query: UsageQuery): Promise<Map<string, number>>;
   health(): Promise<DependencyHealth>;
   close(): Promise<void>;
 }

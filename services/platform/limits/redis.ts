@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { type DependencyHealth, probeDependency } from "../health";
+import { closeRedis } from "../redis-connection";
 import { CONSUME_LUA } from "./consume-script";
 import type { FastState, RateLimitDecision, RateLimitRule } from "./port";
 import {
@@ -107,17 +108,7 @@ export class RedisFastState implements FastState {
   }
 
   async close(): Promise<void> {
-    if (this.redis.status === "end") return;
-    if (this.redis.status !== "ready") {
-      // QUIT would wait in the offline queue for a connection that may never come.
-      this.redis.disconnect();
-      return;
-    }
-    try {
-      await this.redis.quit();
-    } catch {
-      this.redis.disconnect();
-    }
+    await closeRedis(this.redis);
   }
 
   /** EVALSHA first (the script is cached server-side); EVAL when the server does not know it. */

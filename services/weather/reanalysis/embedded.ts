@@ -1,6 +1,6 @@
 import { ExposureAccumulator } from "../../engine/scoring/exposure";
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
-import type { SeaConditions } from "../../engine/weather/types";
+import { CALM, type SeaConditions } from "../../engine/weather/types";
 import type { DependencyHealth } from "../../platform/health";
 import { DEPARTURE_VARIABLES, planDepartures } from "./departures";
 import { REANALYSIS_FIRST_YEAR, REANALYSIS_LAST_YEAR, type ReanalysisGrid } from "./grid";
@@ -217,17 +217,7 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   async close(): Promise<void> {}
 }
 
+/** A SeaConditions to read into, with every field present (one shape for V8). */
 function emptyConditions(): SeaConditions {
-  return {
-    hs_m: 0,
-    wave_period_s: 0,
-    wave_dir_deg: 0,
-    wind_kts: 0,
-    wind_dir_deg: 0,
-    swell_hs_m: 0,
-    swell_period_s: 0,
-    swell_dir_deg: 0,
-    current_kts: 0,
-    current_dir_deg: 0,
-  };
+  return { ...CALM };
 }

@@ -1,3 +1,4 @@
+import type { RouteRiskRequest } from "../api/schemas/route-risk";
 import type {
   HistoricalAvailabilityRequest,
   HistoricalAvailabilityResponse,
@@ -5,12 +6,18 @@ import type {
   RouteScoreResponse,
   VoyageRiskRequest,
 } from "../api/schemas/underwriting";
-import { historicalAvailability } from "./historical-availability";
-import { scoreTrack } from "./route-score";
-import { type ForecastAt, type ScoredVoyage, type ScoringDeps, scoreVoyage } from "./voyage-risk";
+import { type RouteRiskIds, type RouteRiskScored, scoreRouteRisk } from "../route-risk/route-risk";
+import { historicalAvailability } from "../underwriting/historical-availability";
+import { scoreTrack } from "../underwriting/route-score";
+import {
+  type ForecastAt,
+  type ScoredVoyage,
+  type ScoringDeps,
+  scoreVoyage,
+} from "../underwriting/voyage-risk";
 
 /**
- * The underwriting computations as messages: what the API hands a Scorer (in its own thread or
+ * The scoring computations (underwriting and route-risk) as messages: what the API hands a Scorer (in its own thread or
  * a worker's), and what comes back. Jobs and results are plain data, so they cross threads by
  * structured clone.
  */
@@ -23,6 +30,7 @@ export interface ScoreIds {
 export type ScoringJob =
   | { kind: "voyage-risk"; body: VoyageRiskRequest; ids: ScoreIds; forecast: ForecastAt }
   | { kind: "route-score"; body: RouteScoreRequest; ids: ScoreIds; forecast: ForecastAt }
+  | { kind: "route-risk"; body: RouteRiskRequest; ids: RouteRiskIds; forecast: ForecastAt }
   | {
       kind: "historical-availability";
       body: HistoricalAvailabilityRequest;
@@ -34,6 +42,7 @@ export interface JobResults {
   "voyage-risk": ScoredVoyage;
   "route-score": ScoredVoyage & { response: RouteScoreResponse };
   "historical-availability": HistoricalAvailabilityResponse;
+  "route-risk": RouteRiskScored;
 }
 
 export type JobResult<J extends ScoringJob> = JobResults[J["kind"]];
@@ -45,6 +54,8 @@ export function runJob<J extends ScoringJob>(deps: ScoringDeps, job: J): Promise
       return scoreVoyage(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
     case "route-score":
       return scoreTrack(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
+    case "route-risk":
+      return scoreRouteRisk(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
     case "historical-availability":
       return historicalAvailability(deps, j.body, j.requestId, j.nowMs) as Promise<JobResult<J>>;
   }

@@ -3,11 +3,12 @@ import { Piscina } from "piscina";
 import { EngineError } from "../engine/errors";
 import type { Config } from "../platform/config";
 import { AppError, type ErrorCode } from "../platform/errors";
+import { failAt } from "../platform/failpoints";
+import type { ScoringDeps } from "../underwriting/voyage-risk";
 import { type JobResult, runJob, type ScoringJob } from "./jobs";
-import type { ScoringDeps } from "./voyage-risk";
 
 /**
- * Where the underwriting computations run. The API thread only validates, authenticates,
+ * Where the scoring computations (underwriting and route-risk) run. The API thread only validates, authenticates,
  * chooses the forecast and publishes events; routing, the ensemble and the history (tens of
  * milliseconds of CPU each) run on a pool of worker threads, so concurrent requests use every
  * core and a health check never waits behind a score. With SCORING_THREADS=0 they run in the
@@ -28,13 +29,20 @@ export function scoringThreads(config: Pick<Config, "SCORING_THREADS">): number 
 /** The scorer a deployment's config asks for; `deps` serve the in-process one. */
 export function createScorer(config: Config, deps: () => ScoringDeps): Scorer {
   const threads = scoringThreads(config);
-  return threads === 0 ? new InProcessScorer(deps()) : new WorkerPoolScorer(config, threads);
+  return threads === 0
+    ? new InProcessScorer(deps(), failAt(config, "scoring.engine-failure"))
+    : new WorkerPoolScorer(config, threads);
 }
 
 export class InProcessScorer implements Scorer {
   readonly description = "in-process";
-  constructor(private readonly deps: ScoringDeps) {}
-  run<J extends ScoringJob>(job: J): Promise<JobResult<J>> {
+  constructor(
+    private readonly deps: ScoringDeps,
+    /** Test-only: called before every job (FAILPOINTS scoring.engine-failure). */
+    private readonly beforeJob?: () => void,
+  ) {}
+  async run<J extends ScoringJob>(job: J): Promise<JobResult<J>> {
+    this.beforeJob?.();
     return runJob(this.deps, job);
   }
   async close(): Promise<void> {

@@ -6,13 +6,13 @@ import { EngineError } from "../engine/errors";
 import { loadConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
 import { sharedRoutingNetwork } from "../routing/network";
+import type { ForecastAt } from "../underwriting/voyage-risk";
 import { CycleStore } from "../weather/cycle-store";
 import { weatherModel } from "../weather/models";
 import { WeatherProvider } from "../weather/provider";
 import { openReanalysis } from "../weather/reanalysis/open";
 import type { ScoringJob } from "./jobs";
 import { InProcessScorer, type Scorer, WorkerPoolScorer } from "./scorer";
-import type { ForecastAt } from "./voyage-risk";
 
 /**
  * The pool of scoring threads against the API thread's own computation: the same jobs give the

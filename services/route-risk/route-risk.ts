@@ -1,0 +1,268 @@
+import type { RouteRiskRequest, RouteRiskResponse } from "../api/schemas/route-risk";
+import {
+  exceedanceCounts,
+  lossInputFromSamples,
+  lossProbability,
+  weatherExposureHours,
+} from "../engine/insurance";
+import {
+  OBJECTIVES,
+  type Objective,
+  type Route,
+  type RouteRequest,
+} from "../engine/routing/router";
+import { ensembleCone } from "../engine/scoring/cone";
+import { aggregateExposure } from "../engine/scoring/exposure";
+import { percentile } from "../engine/scoring/history";
+import { resolveVessel, type ScoringVessel } from "../engine/scoring/vessel-types";
+import {
+  DIMENSIONS,
+  type VsiResult,
+  voyageSeverity,
+  WEIGHTS,
+  weatherSubScores,
+} from "../engine/scoring/vsi";
+import { assessRoute } from "../underwriting/route-context";
+import {
+  DISCLAIMER,
+  type ForecastAt,
+  type PreparedWeather,
+  prepareWeather,
+  routingVessel,
+  type ScoringDeps,
+} from "../underwriting/voyage-risk";
+
+/**
+ * POST /api/v1/route-risk: the route for the asked objective through the control member of the
+ * freshest forecast, scored with the same index as the underwriting interface (its score is the
+ * composite_risk_score), decomposed per segment, beside the routes for the other three
+ * objectives; with `ensemble`, every member routed (ETA percentiles, the cone); the insurance
+ * metrics when asked for (the API checks the key's insurance scope before this runs).
+ */
+export const ROUTE_RISK_METHODOLOGY =
+  "Route: A* over a 0.25-degree sea grid (0.5 degree in open water) with canal and strait passages, for the asked objective, through the control member of the forecast (climatology beyond its horizon); wave and wind limits stated in the request are hard (422 when no route keeps them), the vessel type's default limits are kept wherever a route can keep them (route.limits_kept); speed loss by Kwon (2008). composite_risk_score: the Voyage Severity Index of the underwriting interface (seven weighted sub-scores, sub_scores), banded low/moderate/caution/high/severe at 20/40/60/80. Segments: the index's sea-state, wind and drift sub-scores of each ~25 nm segment alone, and their weighted sum rescaled to 0-100. Ensemble: each of the 31 members routed with the same objective; ETA percentiles of their transit times (P10 the best case); the cone encloses 80% of the member route points.";
+
+export interface RouteRiskIds {
+  routeId: string;
+  requestId: string;
+}
+
+export interface RouteRiskScored {
+  response: RouteRiskResponse;
+  used: { model: string; cycleMs: number; synthetic: boolean; departureMs: number };
+}
+
+export async function scoreRouteRisk(
+  deps: ScoringDeps,
+  req: RouteRiskRequest,
+  ids: RouteRiskIds,
+  forecast: ForecastAt,
+): Promise<RouteRiskScored> {
+  const departureMs = Date.parse(req.departure_time);
+  const weather = await prepareWeather(deps, forecast);
+  const v = req.vessel;
+  const vessel = resolveVessel({
+    type: v.vessel_type,
+    loa_m: v.loa_m,
+    beam_m: v.beam_m,
+    draft_m: v.draft_m,
+    displacement_t: v.displacement_t,
+    cruising_speed_kts: v.cruising_speed_kts,
+    max_wave_m: v.max_wave_m,
+    max_wind_kts: v.max_wind_kts,
+  });
+  const network = deps.network();
+  // Limits the caller states are hard (422 when no route keeps them); the type's defaults are
+  // kept where any route keeps them, else the route says it could not (route.limits_kept).
+  const statedLimits = v.max_wave_m !== undefined || v.max_wind_kts !== undefined;
+  const requestFor = (objective: Objective): RouteRequest => ({
+    from: req.origin,
+    to: req.destination,
+    objective,
+    departureMs,
+    whenLimitsUnreachable: statedLimits ? "refuse" : "route-anyway",
+    vessel: routingVessel(vessel),
+  });
+  const scoreOf = (route: Route) => {
+    const { context } = assessRoute(route, network, vessel);
+    return voyageSeverity(aggregateExposure(exposureSamples(route), vessel), context, vessel);
+  };
+  // The asked objective first: its failure (on land, no route within limits) is the answer.
+  const route = network.route(requestFor(req.objective), weather.control);
+  const vsi = scoreOf(route);
+  const alternatives = OBJECTIVES.filter((o) => o !== req.objective).map((objective) => {
+    const alt = network.route(requestFor(objective), weather.control);
+    return summary(alt, scoreOf(alt));
+  });
+
+  const samples = route.segments.map((s) => ({
+    hours: (s.end_ms - s.start_ms) / 3_600_000,
+    wind_kts: s.conditions.wind_kts,
+    hs_m: s.conditions.hs_m,
+  }));
+  const ins = req.insurance;
+  const {
+    objective: _o,
+    composite_risk_score: _c,
+    risk_band: _b,
+    ...routePart
+  } = summary(route, vsi);
+  const response: RouteRiskResponse = {
+    route_id: ids.routeId,
+    generated_at: new Date(forecast.nowMs).toISOString(),
+    objective: req.objective,
+    composite_risk_score: vsi.score,
+    risk_band: vsi.band.toLowerCase(),
+    sub_scores: Object.fromEntries(
+      DIMENSIONS.map((d) => [d, { score: vsi.dimensions[d].score, weight: WEIGHTS[d] }]),
+    ) as RouteRiskResponse["sub_scores"],
+    route: routePart,
+    ensemble: req.ensemble
+      ? memberRoutes(weather, (field) => {
+          // A member that keeps no route within the limits still has a route: its spread counts.
+          return network.route(
+            { ...requestFor(req.objective), whenLimitsUnreachable: "route-anyway" },
+            field,
+          );
+        })
+      : null,
+    segments: route.segments.map((s, index) => segmentOut(s, index, vessel)),
+    alternatives,
+    metadata: {
+      request_id: ids.requestId,
+      weather_source: weather.ensembles
+        .map(
+          (c) =>
+            `${c.synthetic ? "synthetic " : ""}${c.model} cycle ${new Date(c.cycleMs).toISOString()} (${c.members} members)${c.synthetic ? ", not real weather" : ""}`,
+        )
+        .join("; "),
+      weather_cycle_utc: new Date(weather.choice.primary.cycleMs).toISOString(),
+      synthetic_weather: weather.choice.primary.synthetic,
+      methodology: ROUTE_RISK_METHODOLOGY,
+      disclaimer: DISCLAIMER,
+    },
+  };
+  if (ins?.include_exposure_hours) response.weather_exposure_hours = weatherExposureHours(samples);
+  if (ins?.include_exceedance_counts) {
+    const thresholds = {
+      wind_kts: ins.thresholds?.wind_kts ?? vessel.max_wind_kts,
+      wave_m: ins.thresholds?.wave_m ?? vessel.max_wave_m,
+    };
+    response.exceedance_counts = { ...exceedanceCounts(samples, thresholds), thresholds };
+  }
+  if (ins?.include_loss_probability) {
+    response.loss_probability = lossProbability(
+      lossInputFromSamples(samples, {
+        max_wave_m: vessel.max_wave_m,
+        max_wind_kts: vessel.max_wind_kts,
+        type: vessel.type,
+      }),
+      { intervals: ins.include_confidence_intervals },
+    );
+  }
+  return {
+    response,
+    used: {
+      model: weather.choice.primary.model,
+      cycleMs: weather.choice.primary.cycleMs,
+      synthetic: weather.choice.primary.synthetic,
+      departureMs,
+    },
+  };
+}
+
+function exposureSamples(route: Route) {
+  return route.segments.map((s) => ({
+    conditions: s.conditions,
+    course_deg: s.course_deg,
+    hours: (s.end_ms - s.start_ms) / 3_600_000,
+  }));
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function summary(route: Route, vsi: VsiResult): RouteRiskResponse["alternatives"][number] {
+  return {
+    objective: route.objective,
+    composite_risk_score: vsi.score,
+    risk_band: vsi.band.toLowerCase(),
+    distance_nm: route.distance_nm,
+    transit_h: route.transit_h,
+    departure_utc: iso(route.departure_ms),
+    eta_utc: iso(route.eta_ms),
+    passages: route.passages,
+    limits_kept: route.limits_kept,
+    geometry: { type: "LineString", coordinates: route.waypoints.map((p) => [p.lon, p.lat]) },
+  };
+}
+
+/** Weight of the three weather sub-scores in the index: a segment's risk is their share of it. */
+const WEATHER_WEIGHT = WEIGHTS.sea_state + WEIGHTS.wind + WEIGHTS.drift;
+
+function segmentOut(
+  s: Route["segments"][number],
+  index: number,
+  vessel: ScoringVessel,
+): RouteRiskResponse["segments"][number] {
+  const hours = (s.end_ms - s.start_ms) / 3_600_000;
+  const sub = weatherSubScores(
+    aggregateExposure([{ conditions: s.conditions, course_deg: s.course_deg, hours }], vessel),
+    vessel,
+  );
+  const c = s.conditions;
+  return {
+    index,
+    start: { lat: s.start.lat, lon: s.start.lon },
+    end: { lat: s.end.lat, lon: s.end.lon },
+    start_utc: iso(s.start_ms),
+    end_utc: iso(s.end_ms),
+    distance_nm: r2(s.distance_nm),
+    course_deg: r2(s.course_deg),
+    speed_over_ground_kts: r2(s.speed_over_ground_kts),
+    conditions: {
+      hs_m: r2(c.hs_m),
+      wave_period_s: r2(c.wave_period_s),
+      wave_dir_deg: r2(c.wave_dir_deg),
+      wind_kts: r2(c.wind_kts),
+      wind_dir_deg: r2(c.wind_dir_deg),
+      swell_hs_m: r2(c.swell_hs_m),
+      current_kts: r2(c.current_kts),
+      current_dir_deg: r2(c.current_dir_deg),
+    },
+    sub_risks: { sea_state: r2(sub.sea_state), wind: r2(sub.wind), drift: r2(sub.drift) },
+    risk: r2(
+      (WEIGHTS.sea_state * sub.sea_state + WEIGHTS.wind * sub.wind + WEIGHTS.drift * sub.drift) /
+        WEATHER_WEIGHT,
+    ),
+    in_canal: s.in_canal,
+  };
+}
+
+/** Every member of the primary ensemble routed: ETA percentiles and the cone round them. */
+function memberRoutes(
+  weather: PreparedWeather,
+  routeThrough: (field: PreparedWeather["control"]) => Route,
+): NonNullable<RouteRiskResponse["ensemble"]> {
+  const routes = (weather.fields[0] ?? []).map(routeThrough);
+  const hours = routes.map((r) => r.transit_h).sort((a, b) => a - b);
+  const q = (p: number) => r2(percentile(hours, p));
+  const cone = ensembleCone(
+    routes.map((r) => [
+      ...r.segments.map((s) => ({ lat: s.start.lat, lon: s.start.lon, t_ms: s.start_ms })),
+      ...r.segments.slice(-1).map((s) => ({ lat: s.end.lat, lon: s.end.lon, t_ms: s.end_ms })),
+    ]),
+    { share: 0.8 },
+  );
+  return {
+    members: routes.length,
+    p10_eta_hours: q(0.1),
+    p50_eta_hours: q(0.5),
+    p90_eta_hours: q(0.9),
+    cone_polygon: {
+      type: "Polygon",
+      coordinates: cone.coordinates as Array<Array<[number, number]>>,
+    },
+    cone_share: r2(cone.contained_share),
+  };
+}
