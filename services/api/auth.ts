@@ -59,7 +59,7 @@ export function requireRouteRiskKey(keys: ApiKeyStore, state: FastState) {
     if (!ROUTE_RISK_PLANS.includes(record.plan)) {
       throw new AppError(
         "subscription_required",
-        `the route-risk interface needs a captain, fleet or enterprise plan; this key's plan is ${record.plan}`,
+        `the route-risk interface needs a ${ROUTE_RISK_PLANS.slice(0, -1).join(", ")} or ${ROUTE_RISK_PLANS.at(-1)} plan; this key's plan is ${record.plan}`,
         { plan: record.plan, plans: [...ROUTE_RISK_PLANS] },
       );
     }
