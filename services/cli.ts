@@ -27,6 +27,7 @@ const HELP = `usage: voyage-risk <command>
   usage bill --key <id> --month YYYY-MM
                         a key's metered voyages and bill for a month (platform mode: ClickHouse)
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
+  stream monitoring     run the monitored-voyage projector (Kafka -> Redis)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -58,10 +59,17 @@ async function run(argv: string[]): Promise<number> {
       return runUsageCommand(argv.slice(1), loadConfig());
     }
     case "stream": {
-      if (sub !== "analytics") break;
-      const { main } = await import("../streams/analytics/main");
-      await main();
-      return 0;
+      if (sub === "analytics") {
+        const { main } = await import("../streams/analytics/main");
+        await main();
+        return 0;
+      }
+      if (sub === "monitoring") {
+        const { main } = await import("../streams/monitoring/main");
+        await main();
+        return 0;
+      }
+      break;
     }
     case "infra": {
       if (sub !== "up" && sub !== "down" && sub !== "status") break;

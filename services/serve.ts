@@ -1,4 +1,5 @@
 import { startAnalyticsSink } from "../streams/analytics/sink";
+import { startMonitoringProjector } from "../streams/monitoring/projector";
 import { buildApp } from "./api/app";
 import { type Config, wantsDevKey } from "./platform/config";
 import {
@@ -64,6 +65,7 @@ export async function serve(config: Config): Promise<Served> {
             analytics: platform.analytics,
             batchSize: config.SINK_BATCH_SIZE,
           }),
+          await startMonitoringProjector({ bus: platform.bus, state: platform.state }),
         ]
       : [];
   const weather = await startWeather(platform, {

@@ -7,9 +7,15 @@ import { RouteResults } from "../route-risk/results";
 import type { Scorer } from "../scoring/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
 import { registerAdminRoutes } from "./admin-routes";
-import { rateLimitHeaders, requireRouteRiskKey, requireUnderwritingKey } from "./auth";
+import {
+  rateLimitHeaders,
+  requireRouteRiskKey,
+  requireSubscriptionKey,
+  requireUnderwritingKey,
+} from "./auth";
 import { installErrorMapping } from "./error-mapping";
 import { healthReport } from "./health";
+import { registerMonitoringRoutes } from "./monitoring-routes";
 import { openApiDocument } from "./openapi";
 import { registerRouteRiskRoutes } from "./route-risk-routes";
 import { registerUnderwritingRoutes } from "./underwriting-routes";
@@ -77,6 +83,13 @@ export function buildApp({ platform, keys, weather, scorer, now }: AppDeps): Fas
       platform.analytics,
       platform.config.ROUTE_RESULT_TTL_S * 1000,
     ),
+    now,
+    bus: platform.bus,
+  });
+  registerMonitoringRoutes(app, requireSubscriptionKey(keys, platform.state, "monitoring"), {
+    scorer,
+    registry: weather.registry,
+    state: platform.state,
     now,
     bus: platform.bus,
   });

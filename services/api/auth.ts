@@ -28,7 +28,7 @@ export function routeRiskLimits(plan: Plan): RateLimitRule[] {
   ];
 }
 
-/** Plans that include the route-risk interface; per-query covers the underwriting one only. */
+/** Plans that include the route-risk interface (and monitoring, webhooks); per-query covers the underwriting one only. */
 export const ROUTE_RISK_PLANS: readonly Plan[] = ["captain", "fleet", "enterprise"];
 
 /**
@@ -48,29 +48,32 @@ export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState) {
 }
 
 /**
- * X-API-Key check for the route-risk interface: 401 for a missing or unknown key (also when the
- * deployment has none), 402 when the key's plan does not include the interface, 403 when the
- * key lacks the route-risk scope, 429 past the plan's limits. Limits count only requests that
- * got this far.
+ * X-API-Key check for the fleet operators' interfaces (route-risk; monitored voyages and
+ * webhooks with their own scopes): 401 for a missing or unknown key (also when the deployment
+ * has none), 402 when the key's plan does not include them, 403 when the key lacks `scope`, 429
+ * past the plan's limits (one budget per key across these interfaces). Limits count only
+ * requests that got this far.
  */
-export function requireRouteRiskKey(keys: ApiKeyStore, state: FastState) {
+export function requireSubscriptionKey(keys: ApiKeyStore, state: FastState, scope: Scope) {
   return async (request: FastifyRequest): Promise<void> => {
     const record = await authenticate(keys, request);
     if (!ROUTE_RISK_PLANS.includes(record.plan)) {
       throw new AppError(
         "subscription_required",
-        `the route-risk interface needs a ${ROUTE_RISK_PLANS.slice(0, -1).join(", ")} or ${ROUTE_RISK_PLANS.at(-1)} plan; this key's plan is ${record.plan}`,
+        `this interface needs a ${ROUTE_RISK_PLANS.slice(0, -1).join(", ")} or ${ROUTE_RISK_PLANS.at(-1)} plan; this key's plan is ${record.plan}`,
         { plan: record.plan, plans: [...ROUTE_RISK_PLANS] },
       );
     }
-    if (!record.scopes.includes("route-risk")) {
-      throw new AppError("forbidden", "this key lacks the 'route-risk' scope", {
-        scope: "route-risk",
-      });
+    if (!record.scopes.includes(scope)) {
+      throw new AppError("forbidden", `this key lacks the '${scope}' scope`, { scope });
     }
     await consume(state, request, record.id, routeRiskLimits(record.plan));
   };
 }
+
+/** The route-risk interface's key check (scope route-risk). */
+export const requireRouteRiskKey = (keys: ApiKeyStore, state: FastState) =>
+  requireSubscriptionKey(keys, state, "route-risk");
 
 async function authenticate(keys: ApiKeyStore, request: FastifyRequest): Promise<ApiKeyRecord> {
   const presented = request.headers["x-api-key"];

@@ -3,6 +3,7 @@ import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { errorBody } from "./schemas/common";
+import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
 import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "./schemas/route-risk";
 import {
   historicalAvailabilityRequest,
@@ -243,6 +244,52 @@ export function openApiDocument(): Record<string, unknown> {
             "401": error("missing or invalid X-API-Key"),
             "402": error("the key's plan does not include route-risk"),
             "404": error("no route with this id (not_found)"),
+          },
+        },
+      },
+      "/api/v1/monitored-voyages": {
+        post: {
+          summary: "Register a voyage for monitoring: scored now and on every new forecast cycle",
+          description: `Plans: ${ROUTE_RISK_PLANS.join(", ")} (402 otherwise); scope monitoring (403 otherwise). The state is the fold of the voyage's events (docs/monitoring.md).`,
+          security: key,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: json(monitoredVoyageRequest, "input") } },
+          },
+          responses: {
+            "201": {
+              description: "the registered voyage, with its first score",
+              content: { "application/json": { schema: json(monitoredVoyageResponse, "output") } },
+            },
+            "400": error("malformed JSON or an invalid field"),
+            "401": error("missing or invalid X-API-Key"),
+            "402": error("the key's plan does not include monitoring"),
+            "403": error("the key lacks the monitoring scope"),
+            "422": error("infeasible voyage (on_land, no_sea_route)"),
+            "503": error("no usable forecast cycle (weather_unavailable)"),
+          },
+        },
+      },
+      "/api/v1/monitored-voyages/{id}": {
+        get: {
+          summary: "A monitored voyage's state and score history",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "the voyage",
+              content: { "application/json": { schema: json(monitoredVoyageResponse, "output") } },
+            },
+            "404": error("no such voyage for this key (not_found)"),
+          },
+        },
+        delete: {
+          summary: "Stop monitoring a voyage (idempotent); answers its final state",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": { description: "the stopped voyage" },
+            "404": error("no such voyage for this key (not_found)"),
           },
         },
       },

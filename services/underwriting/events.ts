@@ -1,5 +1,5 @@
 import type { VoyageRiskResponse } from "../api/schemas/underwriting";
-import type { EventBus } from "../platform/events/port";
+import type { EventBus, EventRecord } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 
@@ -43,7 +43,7 @@ export interface VoyageScoredFields {
   voyage_id: string;
   request_id: string | null;
   key_id: string | null;
-  interface: "underwriting" | "route-risk" | "rescore";
+  interface: "underwriting" | "route-risk" | "monitoring" | "rescore";
   index: number;
   band: string;
   dimensions: Record<string, number>;
@@ -66,7 +66,7 @@ export function voyageScoredMessage(fields: VoyageScoredFields) {
   return { key: fields.voyage_id, type: VOYAGE_SCORED, value: eventRecord({ ...fields }) };
 }
 
-export function publishVoyageScored(
+export async function publishVoyageScored(
   bus: EventBus,
   r: VoyageRiskResponse,
   e: {
@@ -76,32 +76,32 @@ export function publishVoyageScored(
     model: string;
     cycleMs: number;
     synthetic: boolean;
+    /** Who scored it: underwriting (default), or monitoring for a voyage's registration score. */
+    iface?: "underwriting" | "monitoring" | "rescore";
   },
-): Promise<void> {
+): Promise<EventRecord> {
   const vsi = r.voyage_severity_index;
-  return bus.publish(TOPIC.voyageScores, [
-    voyageScoredMessage({
-      voyage_id: r.voyage_id,
-      request_id: r.metadata.request_id,
-      key_id: e.keyId ?? null,
-      interface: "underwriting",
-      index: vsi.score,
-      band: vsi.band,
-      dimensions: Object.fromEntries(
-        Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score]),
-      ),
-      confidence_low: vsi.confidence_interval[0],
-      confidence_high: vsi.confidence_interval[1],
-      weather_model: e.model,
-      weather_cycle: e.cycleMs,
-      weather_synthetic: e.synthetic,
-      departure: e.departureMs,
-      eta_p50: Date.parse(r.route_summary.eta_p50_utc),
-      eta_p90: Date.parse(r.route_summary.eta_p90_utc),
-      distance_nm: r.route_summary.distance_nm,
-      peak_hs_m: r.physical_conditions.peak_hs_m,
-      peak_wind_kts: r.physical_conditions.peak_wind_kts,
-      vessel_type: e.vesselType,
-    }),
-  ]);
+  const message = voyageScoredMessage({
+    voyage_id: r.voyage_id,
+    request_id: r.metadata.request_id,
+    key_id: e.keyId ?? null,
+    interface: e.iface ?? "underwriting",
+    index: vsi.score,
+    band: vsi.band,
+    dimensions: Object.fromEntries(Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score])),
+    confidence_low: vsi.confidence_interval[0],
+    confidence_high: vsi.confidence_interval[1],
+    weather_model: e.model,
+    weather_cycle: e.cycleMs,
+    weather_synthetic: e.synthetic,
+    departure: e.departureMs,
+    eta_p50: Date.parse(r.route_summary.eta_p50_utc),
+    eta_p90: Date.parse(r.route_summary.eta_p90_utc),
+    distance_nm: r.route_summary.distance_nm,
+    peak_hs_m: r.physical_conditions.peak_hs_m,
+    peak_wind_kts: r.physical_conditions.peak_wind_kts,
+    vessel_type: e.vesselType,
+  });
+  await bus.publish(TOPIC.voyageScores, [message]);
+  return message.value;
 }

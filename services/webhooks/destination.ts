@@ -94,8 +94,7 @@ export function parseAllowlist(csv: string): string[] {
 }
 
 function normaliseAllowlistEntry(entry: string): string {
-  const bad = (why: string) =>
-    new Error(`webhook allowlist entry "${entry}" is not valid: ${why}`);
+  const bad = (why: string) => new Error(`webhook allowlist entry "${entry}" is not valid: ${why}`);
   if (entry.includes("/")) {
     const [address = "", prefixText = "", ...rest] = entry.split("/");
     const family = isIP(address);
@@ -270,7 +269,11 @@ function ipv6Groups(address: string): number[] | undefined {
   const right = halves.length === 2 ? parse(halves[1] ?? "") : [];
   const missing = 8 - left.length - right.length;
   if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
-  const groups = [...left, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...right];
+  const groups = [
+    ...left,
+    ...new Array<number>(halves.length === 2 ? missing : 0).fill(0),
+    ...right,
+  ];
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
     ? groups
     : undefined;

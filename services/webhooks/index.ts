@@ -25,6 +25,7 @@ export {
   parseRetryAfter,
   type ResponseClassification,
   type ResponseOutcome,
+  retryDelayRangeMs,
 } from "./schedule";
 export {
   DELIVERY_ID_HEADER,

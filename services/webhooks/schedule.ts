@@ -43,19 +43,29 @@ export function nextAttemptDelayMs(
   deliveryId: string,
   retryAfterMs?: number,
 ): number | null {
-  if (!Number.isInteger(attempt) || attempt < 1) {
-    throw new RangeError(`attempt must be an integer >= 1, got ${attempt}`);
-  }
-  if (attempt >= MAX_ATTEMPTS) return null;
+  const range = retryDelayRangeMs(attempt);
+  if (range === null) return null;
 
-  const base = Math.min(FIRST_RETRY_DELAY_MS * BACKOFF_FACTOR ** (attempt - 1), MAX_RETRY_DELAY_MS);
-  const jitter = MIN_JITTER_FACTOR + (1 - MIN_JITTER_FACTOR) * unitHash(deliveryId, attempt);
-  const backoff = Math.round(base * jitter);
+  const u = unitHash(deliveryId, attempt);
+  const backoff = Math.round(range.minMs + (range.maxMs - range.minMs) * u);
 
   if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs > backoff) {
     return Math.min(Math.ceil(retryAfterMs), MAX_RETRY_DELAY_MS);
   }
   return backoff;
+}
+
+/**
+ * The envelope of the backoff after failed attempt `attempt` (before any Retry-After): every
+ * jittered wait lies in [minMs, maxMs]. Null after the last attempt. Non-decreasing in attempt.
+ */
+export function retryDelayRangeMs(attempt: number): { minMs: number; maxMs: number } | null {
+  if (!Number.isInteger(attempt) || attempt < 1) {
+    throw new RangeError(`attempt must be an integer >= 1, got ${attempt}`);
+  }
+  if (attempt >= MAX_ATTEMPTS) return null;
+  const base = Math.min(FIRST_RETRY_DELAY_MS * BACKOFF_FACTOR ** (attempt - 1), MAX_RETRY_DELAY_MS);
+  return { minMs: base * MIN_JITTER_FACTOR, maxMs: base };
 }
 
 /** A number in [0, 1) fixed by (deliveryId, attempt): the first 32 bits of a SHA-256. */

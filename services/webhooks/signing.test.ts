@@ -69,7 +69,9 @@ describe("signWebhook / verifyWebhook round trip", () => {
   it("is deterministic for the same input and time, and re-signs with a new t later", () => {
     expect(signed()).toEqual(signed());
     const later = signed(NOW + 60_000);
-    expect(later.headers["Voyage-Risk-Signature"]).not.toBe(signed().headers["Voyage-Risk-Signature"]);
+    expect(later.headers["Voyage-Risk-Signature"]).not.toBe(
+      signed().headers["Voyage-Risk-Signature"],
+    );
   });
 
   it("keeps the delivery id across retries (delivered_at changes), and differs per subscription", () => {
@@ -133,7 +135,9 @@ describe("the scheme, pinned by independently computed test vectors", () => {
       '"at":{"lat":47.1,"lon":-8.25}},"signature":""}';
     const sig = createHmac("sha256", SECRET).update(`${t}.${expectedSignedBody}`).digest("hex");
     expect(headers["Voyage-Risk-Signature"]).toBe(`v1,t=${t},sig=${sig}`);
-    expect(body).toBe(expectedSignedBody.replace('"signature":""', `"signature":"v1,t=${t},sig=${sig}"`));
+    expect(body).toBe(
+      expectedSignedBody.replace('"signature":""', `"signature":"v1,t=${t},sig=${sig}"`),
+    );
   });
 
   it("accepts a delivery built by hand by the documented receiver rule", () => {
@@ -161,11 +165,16 @@ describe("verifyWebhook rejects", () => {
   it("a body whose signature field differs from the header, or is missing", () => {
     const { body, headers } = signed();
     const sig = headers["Voyage-Risk-Signature"] as string;
-    const otherField = body.replace(sig, `${sig.slice(0, -1)}0`);
-    const noField = body.slice(0, body.indexOf(',"signature"')) + "}";
-    expect(verifyWebhook(otherField, headers, SECRET, NOW)).toMatchObject({ reason: "bad_signature" });
+    const otherSig = `${sig.slice(0, -1)}${sig.endsWith("0") ? "1" : "0"}`;
+    const otherField = body.replace(sig, otherSig);
+    const noField = `${body.slice(0, body.indexOf(',"signature"'))}}`;
+    expect(verifyWebhook(otherField, headers, SECRET, NOW)).toMatchObject({
+      reason: "bad_signature",
+    });
     expect(verifyWebhook(noField, headers, SECRET, NOW)).toMatchObject({ reason: "bad_signature" });
-    expect(verifyWebhook(`${body}\n`, headers, SECRET, NOW)).toMatchObject({ reason: "bad_signature" });
+    expect(verifyWebhook(`${body}\n`, headers, SECRET, NOW)).toMatchObject({
+      reason: "bad_signature",
+    });
   });
 
   it("the wrong secret (bad_signature)", () => {
@@ -231,7 +240,10 @@ describe("malformed or missing signature headers", () => {
   const good = headers["Voyage-Risk-Signature"] as string;
 
   it("missing_signature without the header, or with an empty one", () => {
-    expect(verifyWebhook(body, {}, SECRET, NOW)).toEqual({ ok: false, reason: "missing_signature" });
+    expect(verifyWebhook(body, {}, SECRET, NOW)).toEqual({
+      ok: false,
+      reason: "missing_signature",
+    });
     for (const value of [undefined, "", "  ", []]) {
       expect(verifyWebhook(body, { "voyage-risk-signature": value }, SECRET, NOW)).toEqual({
         ok: false,
@@ -303,12 +315,7 @@ describe("malformed or missing signature headers", () => {
     ];
     for (const [raw, h, secret = SECRET, now = NOW] of hostile) {
       const call = () =>
-        verifyWebhook(
-          raw as string,
-          h as Record<string, string>,
-          secret as string,
-          now as number,
-        );
+        verifyWebhook(raw as string, h as Record<string, string>, secret as string, now as number);
       expect(call).not.toThrow();
       expect(call().ok).toBe(false);
     }

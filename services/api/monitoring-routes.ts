@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import {
+  monitoringStoppedRecord,
+  publishMonitoringStopped,
+  publishVoyageMonitored,
+  voyageMonitoredRecord,
+} from "../monitoring/events";
+import { MonitoredProjection } from "../monitoring/projection";
+import {
+  applyMonitoringEvent,
+  applyScore,
+  MONITORING_STOPPED,
+  type MonitoredMeta,
+  VOYAGE_MONITORED,
+} from "../monitoring/state";
+import { AppError } from "../platform/errors";
+import type { EventBus } from "../platform/events/port";
+import type { FastState } from "../platform/limits/port";
+import type { Scorer } from "../scoring/scorer";
+import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import { forecastFor } from "../underwriting/voyage-risk";
+import type { CycleRegistry } from "../weather/cycle-registry";
+import { monitoredVoyageRequest } from "./schemas/monitoring";
+
+export interface MonitoringRoutesDeps {
+  scorer: Scorer;
+  registry: CycleRegistry;
+  state: FastState;
+  now: () => number;
+  bus: EventBus;
+}
+
+/**
+ * Monitored voyages: register (scored at once, then on every new forecast cycle by
+ * streams/rescore), look up (state and score history), stop. A voyage is its registering key's:
+ * another key gets 404.
+ */
+export function registerMonitoringRoutes(
+  app: FastifyInstance,
+  authenticate: preHandlerAsyncHookHandler,
+  deps: MonitoringRoutesDeps,
+): void {
+  const projection = new MonitoredProjection(deps.state);
+
+  app.post(
+    "/api/v1/monitored-voyages",
+    { preHandler: authenticate },
+    async (request: FastifyRequest, reply) => {
+      const body = monitoredVoyageRequest.parse(request.body);
+      const nowMs = deps.now();
+      const departureMs = Date.parse(body.voyage.departure_utc);
+      const forecast = forecastFor(deps.registry, nowMs, departureMs, "voyage.departure_utc");
+      const id = randomUUID();
+      const keyId = request.apiKey?.id;
+      const requestId = String(request.id);
+      await publishScoreRequested(deps.bus, {
+        voyageId: id,
+        requestId,
+        keyId,
+        iface: "monitoring",
+        kind: "monitored-voyage",
+        body,
+      });
+      const scored = await deps.scorer.run({
+        kind: "voyage-risk",
+        body: {
+          vessel: body.vessel,
+          voyage: body.voyage,
+          options: {
+            ensemble_routing: false,
+            include_historical_baseline: false,
+            include_compliance_check: false,
+          },
+        },
+        ids: { voyageId: id, requestId },
+        forecast,
+      });
+      const registration = voyageMonitoredRecord({
+        voyageId: id,
+        keyId,
+        fleetId: body.fleet_id,
+        vesselId: body.vessel.imo ?? id,
+        vessel: body.vessel,
+        voyage: body.voyage,
+        thresholds: body.thresholds as Record<string, number>,
+        departureMs,
+        occurredAt: nowMs,
+      });
+      // The registration first, then its first score: the fold sees them in that order.
+      await publishVoyageMonitored(deps.bus, registration);
+      const score = await publishVoyageScored(deps.bus, scored.response, {
+        keyId,
+        vesselType: body.vessel.type,
+        iface: "monitoring",
+        ...scored.used,
+      });
+      // Written through, so the caller reads what it just registered (the projector writes the same).
+      const meta = applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta;
+      await projection.putMeta(meta);
+      const history = applyScore(null, score);
+      if (history) await projection.putHistory(history);
+      return reply.status(201).send(await projection.view(id));
+    },
+  );
+
+  const owned = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const meta = await projection.meta(request.params.id);
+    if (!meta || meta.key_id !== (request.apiKey?.id ?? null)) {
+      throw new AppError("not_found", `no monitored voyage ${request.params.id}`, {
+        id: request.params.id,
+      });
+    }
+    return meta;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    "/api/v1/monitored-voyages/:id",
+    { preHandler: authenticate },
+    async (request) => {
+      await owned(request);
+      return projection.view(request.params.id);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/api/v1/monitored-voyages/:id",
+    { preHandler: authenticate },
+    async (request) => {
+      const meta = await owned(request);
+      if (meta.status === "active") {
+        const stopped = monitoringStoppedRecord(meta.id, "deleted", request.apiKey?.id, deps.now());
+        await publishMonitoringStopped(deps.bus, stopped);
+        const after = applyMonitoringEvent(meta, MONITORING_STOPPED, stopped);
+        if (after) await projection.putMeta(after);
+      }
+      return projection.view(meta.id);
+    },
+  );
+}

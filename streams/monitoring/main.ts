@@ -1,0 +1,19 @@
+import { loadConfig } from "../../services/platform/config";
+import { createLogger } from "../../services/platform/logger";
+import { openPlatform } from "../../services/platform/platform";
+import { runUntilSignalled } from "../../services/platform/process";
+import { startMonitoringProjector } from "./projector";
+
+/** The monitored-voyage projector as its own process (platform mode): `voyage-risk stream monitoring`. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config, "monitoring-projector");
+  const platform = await openPlatform(config, logger);
+  const sub = await startMonitoringProjector({ bus: platform.bus, state: platform.state });
+  await sub.ready;
+  logger.info({ mode: config.VOYAGE_RISK_MODE }, "monitoring projector consuming");
+  await runUntilSignalled(logger, async () => {
+    await sub.stop();
+    await platform.close();
+  });
+}

@@ -1,0 +1,42 @@
+import { MonitoredProjection } from "../../services/monitoring/projection";
+import { applyMonitoringEvent, applyScore } from "../../services/monitoring/state";
+import type { EventBus, Subscription } from "../../services/platform/events/port";
+import { TOPIC } from "../../services/platform/events/topics";
+import type { FastState } from "../../services/platform/limits/port";
+import { VOYAGE_SCORED } from "../../services/underwriting/events";
+
+/**
+ * The monitored-voyage projector: folds voyages.monitoring and voyages.scores into the
+ * projection in fast state, event by event in partition order. Idempotent (the fold ignores an
+ * event it has seen), so a batch delivered again after a crash changes nothing; from the
+ * beginning of both topics when the group is new, which is how the projection is rebuilt.
+ */
+export const MONITORING_PROJECTOR_GROUP = "monitoring-projector";
+
+export function startMonitoringProjector(opts: {
+  bus: EventBus;
+  state: FastState;
+  groupId?: string;
+}): Promise<Subscription> {
+  const projection = new MonitoredProjection(opts.state);
+  return opts.bus.subscribe({
+    groupId: opts.groupId ?? MONITORING_PROJECTOR_GROUP,
+    topics: [TOPIC.voyageMonitoring, TOPIC.voyageScores],
+    fromBeginning: true,
+    maxBatchSize: 500,
+    dependencyHealthy: async () => (await opts.state.health()).status === "up",
+    handleBatch: async (events) => {
+      for (const e of events) {
+        if (e.topic === TOPIC.voyageMonitoring) {
+          const before = await projection.meta(e.key);
+          const after = applyMonitoringEvent(before, e.type, e.value);
+          if (after && after !== before) await projection.putMeta(after);
+        } else if (e.type === VOYAGE_SCORED) {
+          const before = await projection.history(e.key);
+          const after = applyScore(before, e.value);
+          if (after && after !== before) await projection.putHistory(after);
+        }
+      }
+    },
+  });
+}
