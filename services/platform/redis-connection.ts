@@ -17,3 +17,15 @@ export async function closeRedis(redis: Redis): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** A Redis URL as scheme://host:port/db, without user or password: for errors, health and logs. */
+export function describeWithoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.toString();
+  } catch {
+    return "redis (unparseable URL)";
+  }
+}

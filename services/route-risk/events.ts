@@ -2,7 +2,7 @@ import type { RouteRiskResponse } from "../api/schemas/route-risk";
 import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
-import { voyageScoredMessage } from "../underwriting/events";
+import { type ScoreContext, voyageScoredMessage } from "../underwriting/events";
 
 /**
  * A route-risk answer lands twice on voyages.scores (key: the route id): as a VoyageScored with
@@ -15,14 +15,7 @@ export const ROUTE_RISK_RESULT = "voyagerisk.voyages.RouteRiskResult";
 export function publishRouteRiskScored(
   bus: EventBus,
   r: RouteRiskResponse,
-  e: {
-    keyId?: string;
-    vesselType: string;
-    departureMs: number;
-    model: string;
-    cycleMs: number;
-    synthetic: boolean;
-  },
+  e: ScoreContext,
 ): Promise<void> {
   const eta = Date.parse(r.route.eta_utc);
   const hoursToEta = (h: number | undefined) =>

@@ -66,16 +66,20 @@ export function voyageScoredMessage(fields: VoyageScoredFields) {
   return { key: fields.voyage_id, type: VOYAGE_SCORED, value: eventRecord({ ...fields }) };
 }
 
+/** Who asked for a score and what it was computed from (the scorer's `used`, plus the key). */
+export interface ScoreContext {
+  keyId?: string;
+  vesselType: string;
+  departureMs: number;
+  model: string;
+  cycleMs: number;
+  synthetic: boolean;
+}
+
 export async function publishVoyageScored(
   bus: EventBus,
   r: VoyageRiskResponse,
-  e: {
-    keyId?: string;
-    vesselType: string;
-    departureMs: number;
-    model: string;
-    cycleMs: number;
-    synthetic: boolean;
+  e: ScoreContext & {
     /** Who scored it: underwriting (default), or monitoring for a voyage's registration score. */
     iface?: "underwriting" | "monitoring" | "rescore";
   },

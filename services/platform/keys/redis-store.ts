@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { closeRedis } from "../redis-connection";
+import { closeRedis, describeWithoutCredentials } from "../redis-connection";
 import {
   type ApiKeyRecord,
   byCreation,
@@ -223,17 +223,5 @@ export class RedisApiKeyStore implements ManagedApiKeyStore {
       if (err instanceof Error && err.name === "ReplyError") throw err;
       throw new KeyStoreUnavailableError(this.where, err);
     }
-  }
-}
-
-/** scheme://host:port/db, for errors and logs. */
-function describeWithoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return "redis (unparseable URL)";
   }
 }

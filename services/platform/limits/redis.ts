@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { type DependencyHealth, probeDependency } from "../health";
-import { closeRedis } from "../redis-connection";
+import { closeRedis, describeWithoutCredentials } from "../redis-connection";
 import { CONSUME_LUA } from "./consume-script";
 import type { FastState, RateLimitDecision, RateLimitRule } from "./port";
 import {
@@ -124,16 +124,4 @@ export class RedisFastState implements FastState {
 
 export function createRedisFastState(options: RedisFastStateOptions): RedisFastState {
   return new RedisFastState(options);
-}
-
-/** scheme://host:port/db, for health details and logs. */
-function describeWithoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return "redis (unparseable URL)";
-  }
 }
