@@ -12,6 +12,7 @@ export interface Registration {
   vesselId: string;
   vessel: unknown;
   voyage: unknown;
+  route: Array<[number, number]>;
   thresholds: Record<string, number>;
   departureMs: number;
   occurredAt: number;
@@ -26,6 +27,7 @@ export function voyageMonitoredRecord(r: Registration) {
       vessel_id: r.vesselId,
       vessel_json: JSON.stringify(r.vessel),
       voyage_json: JSON.stringify(r.voyage),
+      route_json: JSON.stringify(r.route),
       thresholds: r.thresholds,
       departure: r.departureMs,
     },

@@ -22,6 +22,10 @@ const registration: EventRecord = {
   vessel_id: "9321483",
   vessel_json: JSON.stringify({ type: "cargo_small", imo: "9321483" }),
   voyage_json: JSON.stringify({ origin: { lat: 1, lon: 2 } }),
+  route_json: JSON.stringify([
+    [2, 1],
+    [3, 1.5],
+  ]),
   thresholds: { wind_kts: 30 },
   departure: T0 + 86_400_000,
 };

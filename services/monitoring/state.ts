@@ -25,6 +25,8 @@ export interface MonitoredMeta {
   vessel_id: string;
   vessel: unknown;
   voyage: unknown;
+  /** The route scored at registration ([lon, lat] waypoints): re-scores sail it again. */
+  route: Array<[number, number]>;
   thresholds: Record<string, number>;
   departure_utc: string;
   registered_at_utc: string;
@@ -77,6 +79,7 @@ export function applyMonitoringEvent(
       vessel_id: String(e.vessel_id),
       vessel: JSON.parse(String(e.vessel_json)),
       voyage: JSON.parse(String(e.voyage_json)),
+      route: JSON.parse(String(e.route_json)),
       thresholds: { ...(e.thresholds as Record<string, number>) },
       departure_utc: iso(e.departure),
       registered_at_utc: iso(e.occurred_at),

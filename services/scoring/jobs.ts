@@ -6,6 +6,7 @@ import type {
   RouteScoreResponse,
   VoyageRiskRequest,
 } from "../api/schemas/underwriting";
+import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "../monitoring/rescore";
 import { type RouteRiskIds, type RouteRiskScored, scoreRouteRisk } from "../route-risk/route-risk";
 import { historicalAvailability } from "../underwriting/historical-availability";
 import { scoreTrack } from "../underwriting/route-score";
@@ -31,6 +32,7 @@ export type ScoringJob =
   | { kind: "voyage-risk"; body: VoyageRiskRequest; ids: ScoreIds; forecast: ForecastAt }
   | { kind: "route-score"; body: RouteScoreRequest; ids: ScoreIds; forecast: ForecastAt }
   | { kind: "route-risk"; body: RouteRiskRequest; ids: RouteRiskIds; forecast: ForecastAt }
+  | { kind: "rescore"; input: RescoreInput; forecast: ForecastAt }
   | {
       kind: "historical-availability";
       body: HistoricalAvailabilityRequest;
@@ -43,6 +45,7 @@ export interface JobResults {
   "route-score": ScoredVoyage & { response: RouteScoreResponse };
   "historical-availability": HistoricalAvailabilityResponse;
   "route-risk": RouteRiskScored;
+  rescore: RescoreOutcome;
 }
 
 export type JobResult<J extends ScoringJob> = JobResults[J["kind"]];
@@ -56,6 +59,8 @@ export function runJob<J extends ScoringJob>(deps: ScoringDeps, job: J): Promise
       return scoreTrack(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
     case "route-risk":
       return scoreRouteRisk(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
+    case "rescore":
+      return rescoreVoyage(deps, j.input, j.forecast) as Promise<JobResult<J>>;
     case "historical-availability":
       return historicalAvailability(deps, j.body, j.requestId, j.nowMs) as Promise<JobResult<J>>;
   }

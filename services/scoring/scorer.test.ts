@@ -86,6 +86,29 @@ describe("scoring threads", () => {
     expect(inPool.response.voyage_severity_index.score).toBeGreaterThan(0);
   }, 120_000);
 
+  it("re-score a monitored voyage the same in a worker as in the API thread", async () => {
+    const job = {
+      kind: "rescore" as const,
+      input: {
+        voyageId: "v-2",
+        vesselId: "v-2",
+        vessel: { type: "cargo_small" as const },
+        departureMs: Date.UTC(2026, 10, 23, 6),
+        route: [
+          [3.9, 51.98],
+          [-5.5, 49.5],
+          [-73.8, 40.45],
+        ] as Array<[number, number]>,
+        thresholds: { wind_kts: 1 },
+        previous: { index: 0, band: "Low", peak_wind_kts: 0, peak_hs_m: 0 },
+      },
+      forecast,
+    } satisfies ScoringJob;
+    const [inPool, inThread] = await Promise.all([pool.run(job), local.run(job)]);
+    expect(inPool).toEqual(inThread);
+    expect(inPool.alerts.map((a) => a.trigger.field)).toContain("wind_kts");
+  }, 120_000);
+
   it("fail with the engine's typed error, which the API maps to 422 on_land", async () => {
     const job = voyage({ lat: 48.85, lon: 2.35 }); // Paris
     const failure = await pool.run(job).catch((e: unknown) => e);

@@ -55,6 +55,9 @@ export const monitoredVoyageResponse = z.object({
   vessel_id: z.string().describe("the IMO number when given, else the voyage id"),
   vessel: z.unknown(),
   voyage: z.unknown(),
+  route: z
+    .array(z.tuple([z.number(), z.number()]))
+    .describe("the route scored at registration, [lon, lat] waypoints; re-scores sail it"),
   thresholds: z.record(z.string(), z.number()),
   departure_utc: z.string(),
   registered_at_utc: z.string(),

@@ -330,7 +330,6 @@ export class RoutingNetwork {
     return { route, crossesLand };
   }
 
-  /** Distance from p to the nearest coastline of the fine (1:10m) coast, capped at maxNm. */
   /**
    * The vessel's speed loss tabulated by wind and heading (EdgeCosts.speedLossTable, ~5,000
    * evaluations of Kwon's formula): the same for every request of the same hull and speed, so
@@ -361,6 +360,7 @@ export class RoutingNetwork {
     return table;
   }
 
+  /** Distance from p to the nearest coastline of the fine (1:10m) coast, capped at maxNm. */
   coastDistanceNm(p: LatLon, maxNm: number): number {
     return this.verifyMask.distanceToCoastNm(p, maxNm);
   }

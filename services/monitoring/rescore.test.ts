@@ -1,0 +1,133 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../platform/config";
+import { sharedRoutingNetwork } from "../routing/network";
+import type { ForecastAt, ScoringDeps } from "../underwriting/voyage-risk";
+import { CycleStore } from "../weather/cycle-store";
+import { weatherModel } from "../weather/models";
+import { WeatherProvider } from "../weather/provider";
+import { openReanalysis } from "../weather/reanalysis/open";
+import { derivedEventId, type RescoreInput, rescoreVoyage } from "./rescore";
+
+/**
+ * A monitored voyage re-scored against a forecast cycle: the same cycle gives the same events
+ * (ids included), another cycle other ids; band changes and thresholds crossed become alerts,
+ * nothing changed gives none; a voyage whose route lies behind it has arrived.
+ */
+const config = loadConfig({ WEATHER_DIR: mkdtempSync(join(tmpdir(), "rescore-test-")) });
+const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+const deps: ScoringDeps = {
+  network: sharedRoutingNetwork,
+  provider,
+  reanalysis: openReanalysis(config, provider.syntheticWorld()),
+};
+const model = weatherModel("synthetic");
+const forecastAt = (cycleMs: number, nowMs: number): ForecastAt => ({
+  nowMs,
+  choice: {
+    primary: {
+      model: "synthetic",
+      cycleMs,
+      members: model?.members ?? 31,
+      resolutionDeg: model?.resolution_deg ?? 0.25,
+      horizonH: model?.horizon_h ?? 384,
+      synthetic: true,
+      source: null,
+      landedAtMs: nowMs,
+    },
+  },
+});
+
+const CYCLE = Date.UTC(2026, 10, 21, 6);
+const DEPARTURE = Date.UTC(2026, 10, 22, 6);
+const route = sharedRoutingNetwork().route({
+  from: { lat: 51.98, lon: 3.9 },
+  to: { lat: 40.45, lon: -73.8 },
+  objective: "fastest",
+  departureMs: DEPARTURE,
+  vessel: { speed_kts: 11 },
+});
+const input = (over: Partial<RescoreInput> = {}): RescoreInput => ({
+  voyageId: "voyage-1",
+  vesselId: "9321483",
+  vessel: { type: "cargo_small" },
+  departureMs: DEPARTURE,
+  route: route.waypoints.map((p) => [p.lon, p.lat] as const),
+  thresholds: {},
+  previous: null,
+  ...over,
+});
+
+describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
+  it("gives the same score and ids for the same cycle, other ids for another cycle", async () => {
+    const a = await rescoreVoyage(deps, input(), forecastAt(CYCLE, CYCLE + 3_600_000));
+    const b = await rescoreVoyage(deps, input(), forecastAt(CYCLE, CYCLE + 3_600_000));
+    expect(a).toEqual(b);
+    expect(a.score?.event_id).toBe(derivedEventId("rescore", "voyage-1", "synthetic", CYCLE));
+    expect(a.score).toMatchObject({ interface: "rescore", key_id: null, weather_synthetic: true });
+    const next = await rescoreVoyage(
+      deps,
+      input(),
+      forecastAt(CYCLE + 6 * 3_600_000, CYCLE + 7 * 3_600_000),
+    );
+    expect(next.score?.event_id).not.toBe(a.score?.event_id);
+  });
+
+  it("alerts on a band change and on thresholds crossed, and stays quiet when nothing changed", async () => {
+    const f = forecastAt(CYCLE, CYCLE + 3_600_000);
+    const now = await rescoreVoyage(deps, input(), f);
+    const s = now.score as NonNullable<typeof now.score>;
+    const same = {
+      index: s.index,
+      band: s.band,
+      peak_wind_kts: s.peak_wind_kts,
+      peak_hs_m: s.peak_hs_m,
+    };
+    expect((await rescoreVoyage(deps, input({ previous: same }), f)).alerts).toEqual([]);
+
+    const fromSevere = await rescoreVoyage(
+      deps,
+      input({ previous: { ...same, index: 95, band: "Severe" } }),
+      f,
+    );
+    expect(s.band).not.toBe("Severe");
+    expect(fromSevere.alerts).toHaveLength(1);
+    expect(fromSevere.alerts[0]).toMatchObject({
+      risk_band_was: "Severe",
+      risk_band_now: s.band,
+      trigger: { field: "index", observed: s.index },
+    });
+    expect(fromSevere.alerts[0]?.trigger.threshold).toBeGreaterThan(s.index);
+
+    const windy = await rescoreVoyage(
+      deps,
+      input({ thresholds: { wind_kts: 1 }, previous: { ...same, peak_wind_kts: 0 } }),
+      f,
+    );
+    expect(windy.alerts.map((a) => a.trigger.field)).toEqual(["wind_kts"]);
+    const trigger = windy.alerts[0]?.trigger;
+    expect(trigger).toMatchObject({ threshold: 1, observed: s.peak_wind_kts });
+    expect(Math.abs(trigger?.at.lat ?? 99)).toBeLessThan(90);
+    // Already above it at the last score: no new crossing.
+    const still = await rescoreVoyage(
+      deps,
+      input({ thresholds: { wind_kts: 1 }, previous: same }),
+      f,
+    );
+    expect(still.alerts).toEqual([]);
+  });
+
+  it("scores only what lies ahead, and says when the voyage has arrived", async () => {
+    const atSea = await rescoreVoyage(deps, input(), forecastAt(CYCLE, DEPARTURE + 5 * 86_400_000));
+    expect(atSea.arrived).toBe(false);
+    expect(atSea.score).not.toBeNull();
+    const arrived = await rescoreVoyage(
+      deps,
+      input(),
+      forecastAt(CYCLE, DEPARTURE + 60 * 86_400_000),
+    );
+    expect(arrived).toEqual({ score: null, arrived: true, alerts: [] });
+  });
+});
