@@ -28,6 +28,7 @@ const HELP = `usage: voyage-risk <command>
                         a key's metered voyages and bill for a month (platform mode: ClickHouse)
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
   stream monitoring     run the monitored-voyage projector (Kafka -> Redis)
+  stream rescore        re-score monitored voyages on every new forecast cycle (fan-out + worker)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -61,6 +62,11 @@ async function run(argv: string[]): Promise<number> {
     case "stream": {
       if (sub === "analytics") {
         const { main } = await import("../streams/analytics/main");
+        await main();
+        return 0;
+      }
+      if (sub === "rescore") {
+        const { main } = await import("../streams/rescore/main");
         await main();
         return 0;
       }

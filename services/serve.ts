@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { startMonitoringProjector } from "../streams/monitoring/projector";
+import { startRescoreFanout } from "../streams/rescore/fanout";
+import { startRescoreWorker } from "../streams/rescore/worker";
 import { buildApp } from "./api/app";
 import { type Config, wantsDevKey } from "./platform/config";
 import {
@@ -18,6 +21,7 @@ import { sharedRoutingNetwork } from "./routing/network";
 import { createScorer } from "./scoring/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
 import { startWeather, type WeatherRuntime } from "./weather/runtime";
+import { openWebhookSubscriptions } from "./webhooks/subscriptions-open";
 
 export interface Served {
   url: string;
@@ -57,7 +61,7 @@ export async function serve(config: Config): Promise<Served> {
   const logger = createLogger(config);
   const { keys, devKey, close: closeKeys } = keyStoreFor(config);
   const platform = await openPlatform(config, logger);
-  const streams =
+  const streams: Array<{ stop(): Promise<void> }> =
     config.VOYAGE_RISK_MODE === "embedded"
       ? [
           await startAnalyticsSink({
@@ -77,15 +81,26 @@ export async function serve(config: Config): Promise<Served> {
     provider: weather.provider,
     reanalysis: openReanalysis(config, weather.provider.syntheticWorld()),
   }));
-  const app = buildApp({ platform, keys, weather, scorer, now: Date.now });
+  if (config.VOYAGE_RISK_MODE === "embedded") {
+    // Re-scoring on every new forecast cycle, on the same scoring threads as the API.
+    const fanout = await startRescoreFanout({ bus: platform.bus, instanceId: randomUUID() });
+    streams.push(
+      fanout,
+      await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer }),
+    );
+  }
+  // Redis in platform mode (lazy: nothing connects until the first webhook call), else memory.
+  const webhooks = openWebhookSubscriptions(config);
+  const app = buildApp({ platform, keys, weather, scorer, now: Date.now, webhooks });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
+    await Promise.allSettled(streams.map((s) => s.stop()));
     await weather.close();
     await scorer.close();
-    await Promise.allSettled(streams.map((s) => s.stop()));
     await platform.close();
     await closeKeys();
+    await webhooks.close();
     throw err;
   }
   const address = app.server.address();
@@ -98,11 +113,13 @@ export async function serve(config: Config): Promise<Served> {
     weather,
     close: async () => {
       await app.close();
+      // The streams first: a re-scoring worker may be waiting on the scoring threads.
+      await Promise.allSettled(streams.map((s) => s.stop()));
       await weather.close();
       await scorer.close();
-      await Promise.allSettled(streams.map((s) => s.stop()));
       await platform.close();
       await closeKeys();
+      await webhooks.close();
     },
   };
 }

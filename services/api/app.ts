@@ -6,6 +6,7 @@ import type { Platform } from "../platform/platform";
 import { RouteResults } from "../route-risk/results";
 import type { Scorer } from "../scoring/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
+import type { WebhookSubscriptionStore } from "../webhooks/subscriptions";
 import { registerAdminRoutes } from "./admin-routes";
 import {
   rateLimitHeaders,
@@ -20,6 +21,7 @@ import { openApiDocument } from "./openapi";
 import { registerRouteRiskRoutes } from "./route-risk-routes";
 import { registerUnderwritingRoutes } from "./underwriting-routes";
 import { registerUsageRoutes } from "./usage-routes";
+import { registerWebhookRoutes } from "./webhook-routes";
 
 export interface AppDeps {
   platform: Platform;
@@ -27,12 +29,21 @@ export interface AppDeps {
   weather: WeatherRuntime;
   scorer: Scorer;
   now: () => number;
+  /** Webhook subscriptions (the caller opens and closes the store). */
+  webhooks: WebhookSubscriptionStore;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
 export const MAX_BODY_BYTES = 1_048_576;
 
-export function buildApp({ platform, keys, weather, scorer, now }: AppDeps): FastifyInstance {
+export function buildApp({
+  platform,
+  keys,
+  weather,
+  scorer,
+  now,
+  webhooks,
+}: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -92,6 +103,10 @@ export function buildApp({ platform, keys, weather, scorer, now }: AppDeps): Fas
     state: platform.state,
     now,
     bus: platform.bus,
+  });
+  registerWebhookRoutes(app, requireSubscriptionKey(keys, platform.state, "webhooks"), {
+    store: webhooks,
+    allowlist: platform.config.WEBHOOK_ALLOWLIST,
   });
   registerUsageRoutes(app, underwriting, { analytics: platform.analytics });
   registerAdminRoutes(app, underwriting, {

@@ -14,6 +14,12 @@ import {
   voyageRiskRequest,
   voyageRiskResponse,
 } from "./schemas/underwriting";
+import {
+  webhookSubscriptionCreated,
+  webhookSubscriptionList,
+  webhookSubscriptionRequest,
+  webhookSubscriptionResponse,
+} from "./schemas/webhooks";
 import { API_VERSION } from "./version";
 
 /**
@@ -290,6 +296,72 @@ export function openApiDocument(): Record<string, unknown> {
           responses: {
             "200": { description: "the stopped voyage" },
             "404": error("no such voyage for this key (not_found)"),
+          },
+        },
+      },
+      "/api/v1/webhooks": {
+        post: {
+          summary: "Register a webhook: a URL, the event kinds it receives, optionally one fleet",
+          description: `Plans: ${ROUTE_RISK_PLANS.join(", ")} (402 otherwise); scope webhooks (403 otherwise). The URL must be http(s), without credentials, and resolve only to public addresses unless WEBHOOK_ALLOWLIST names it (422 destination_refused with the reason). The answer carries the subscription's signing secret (spec 6.3), shown only this once.`,
+          security: key,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: json(webhookSubscriptionRequest, "input") } },
+          },
+          responses: {
+            "201": {
+              description: "the subscription, with its secret (Cache-Control: no-store)",
+              content: {
+                "application/json": { schema: json(webhookSubscriptionCreated, "output") },
+              },
+            },
+            "400": error("malformed JSON, a bad URL, an empty, repeated or unknown event kind"),
+            "401": error("missing or invalid X-API-Key"),
+            "402": error("the key's plan does not include webhooks"),
+            "403": error("the key lacks the webhooks scope"),
+            "422": error("the platform will not POST to this URL (destination_refused)"),
+            "429": error("rate limit exceeded (Retry-After, X-RateLimit-*)"),
+            "503": error("the subscription store is unavailable (dependency_unavailable)"),
+          },
+        },
+        get: {
+          summary: "The key's webhooks, oldest first (no secrets)",
+          security: key,
+          responses: {
+            "200": {
+              description: "the subscriptions",
+              content: { "application/json": { schema: json(webhookSubscriptionList, "output") } },
+            },
+            "401": error("missing or invalid X-API-Key"),
+            "402": error("the key's plan does not include webhooks"),
+            "403": error("the key lacks the webhooks scope"),
+          },
+        },
+      },
+      "/api/v1/webhooks/{id}": {
+        get: {
+          summary: "A webhook by its id (no secret); status disabled after a 410 from the receiver",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "the subscription",
+              content: {
+                "application/json": { schema: json(webhookSubscriptionResponse, "output") },
+              },
+            },
+            "401": error("missing or invalid X-API-Key"),
+            "404": error("no such webhook for this key (not_found)"),
+          },
+        },
+        delete: {
+          summary: "Delete a webhook: no more deliveries",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "204": { description: "deleted" },
+            "401": error("missing or invalid X-API-Key"),
+            "404": error("no such webhook for this key (not_found)"),
           },
         },
       },

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import type { VoyageRiskRequest } from "../api/schemas/underwriting";
 import type { Route } from "../engine/routing/router";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { BANDS, bandOf, voyageSeverity } from "../engine/scoring/vsi";
+import { nameBasedId } from "../platform/events/records";
 import type { VoyageScoredFields } from "../underwriting/events";
 import { assessRoute } from "../underwriting/route-context";
 import {
@@ -55,10 +55,9 @@ export interface RescoreOutcome {
   }>;
 }
 
-/** A UUID-shaped id from a name (the same name always gives the same id). */
+/** The id of an event a re-score produces, from its parts (see nameBasedId). */
 export function derivedEventId(...parts: Array<string | number>): string {
-  const h = createHash("sha256").update(parts.join("|")).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return nameBasedId(parts.join("|"));
 }
 
 export async function rescoreVoyage(

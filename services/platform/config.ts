@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowlist } from "../webhooks/destination";
 
 /**
  * The one place that reads the environment. Every variable is documented in README.md
@@ -102,6 +103,23 @@ export const configSchema = z.object({
   /** Handler attempts before a message goes to the topic's .dlq. */
   CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   CONSUMER_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+
+  /**
+   * Webhook destinations allowed although private (development receivers, trusted internal
+   * ones): comma-separated host names, IP addresses and CIDRs. Checked at start-up, naming the
+   * first bad entry; empty by default, so only public addresses may receive webhooks.
+   */
+  WEBHOOK_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((csv, ctx) => {
+      try {
+        return parseAllowlist(csv);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 
   /**
    * Test-only crash points (comma-separated names, see services/platform/failpoints.ts).

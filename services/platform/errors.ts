@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   on_land: 422,
   no_route_within_limits: 422,
   no_sea_route: 422,
+  /** A webhook URL the platform will not POST to (private address, credentials, no DNS). */
+  destination_refused: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { EventBus, OutgoingEvent, Subscription } from "../platform/events/port";
+import { nameBasedId } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 import type { CycleFields, CycleLanded, CycleRegistry } from "./cycle-registry";
 
@@ -11,9 +11,7 @@ export const CYCLE_LANDED_TYPE = "voyagerisk.weather.WeatherCycleLanded";
  * (a retry, two schedulers) yields the same id, which every consumer already deduplicates on.
  */
 export function cycleEventId(model: string, cycleMs: number): string {
-  const h = createHash("sha256").update(`weather-cycle:${model}:${cycleMs}`).digest("hex");
-  // Shaped as a UUID (version nibble 5-like, RFC 4122 variant) for tools that expect one.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return nameBasedId(`weather-cycle:${model}:${cycleMs}`);
 }
 
 export function cycleLandedEvent(

@@ -81,7 +81,7 @@ const EMBEDDING_PREFIXES: readonly (readonly number[])[] = [
 const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
 /**
- * Parses a comma-separated allowlist (e.g. WEBHOOK_DESTINATION_ALLOWLIST): host names, IP
+ * Parses a comma-separated allowlist (WEBHOOK_ALLOWLIST): host names, IP
  * addresses (one address) and CIDRs. Returns the entries normalised (lower case, no trailing
  * dot); throws an Error naming the first bad entry.
  */

@@ -1,4 +1,7 @@
-/** Webhooks: signing (scheme v1), destination checks, the retry schedule, one delivery attempt. */
+/**
+ * Webhooks: signing (scheme v1), destination checks, the retry schedule, one delivery attempt,
+ * and the subscriptions (memory and Redis adapters).
+ */
 export {
   type DeliveryOutcome,
   type DeliveryRequest,
@@ -43,3 +46,31 @@ export {
   verifyWebhook,
   webhookDeliveryId,
 } from "./signing";
+export {
+  byCreation as bySubscriptionCreation,
+  FLEET_ID_PATTERN,
+  isWebhookEventKind,
+  isWebhookUrl,
+  MAX_DISABLED_REASON_LENGTH,
+  MAX_WEBHOOK_URL_LENGTH,
+  type MatchQuery,
+  type NewSubscription,
+  newSubscriptionId,
+  type PublicSubscription,
+  SUBSCRIPTION_ID_PATTERN,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  type SubscriptionWithSecret,
+  subscriptionMatches,
+  WEBHOOK_EVENT_KINDS,
+  type WebhookEventKind,
+  WebhookStoreError,
+  WebhookStoreUnavailableError,
+  type WebhookSubscriptionStore,
+} from "./subscriptions";
+export { MemoryWebhookSubscriptionStore } from "./subscriptions-memory";
+export { openWebhookSubscriptions } from "./subscriptions-open";
+export {
+  RedisWebhookSubscriptionStore,
+  type RedisWebhookSubscriptionStoreOptions,
+} from "./subscriptions-redis";

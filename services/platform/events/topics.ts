@@ -6,6 +6,7 @@ export const TOPIC = {
   voyageRequests: "voyages.requests",
   voyageScores: "voyages.scores",
   voyageMonitoring: "voyages.monitoring",
+  voyageRescore: "voyages.rescore",
   voyageAlerts: "voyages.alerts",
   advisories: "advisories",
   webhookDeliveries: "webhooks.deliveries",
@@ -27,6 +28,12 @@ export function topicSpecs(voyagePartitions: number): TopicSpec[] {
       name: TOPIC.voyageMonitoring,
       partitions: voyagePartitions,
       config: { "retention.ms": "-1" },
+    },
+    // Re-scoring work, one message per voyage per cycle: only needed until it is done.
+    {
+      name: TOPIC.voyageRescore,
+      partitions: voyagePartitions,
+      config: { "retention.ms": String(86_400_000) },
     },
     { name: TOPIC.voyageAlerts, partitions: voyagePartitions },
     { name: TOPIC.webhookDeliveries, partitions: voyagePartitions },

@@ -1,6 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { z } from "zod";
-import { closeRedis, describeWithoutCredentials } from "../redis-connection";
+import { closeRedis, type RedisStoreOptions, storeConnection } from "../redis-connection";
 import {
   type ApiKeyRecord,
   byCreation,
@@ -30,21 +30,7 @@ import {
  * touch both):  <prefix>{api-keys}:ids  (set)   <prefix>{api-keys}:key:<id>  (hash)
  */
 
-export type RedisApiKeyStoreOptions =
-  | {
-      /** redis:// or rediss:// URL; credentials in it are used but never reported. */
-      url: string;
-      /** Prepended to every key this store writes (REDIS_KEY_PREFIX, or a test run's own). */
-      keyPrefix: string;
-      connectTimeoutMs?: number;
-      /** Longest wait for one command: authenticate is on the request path. */
-      commandTimeoutMs?: number;
-    }
-  | {
-      /** A connection owned by the caller (close() leaves it open); its own keyPrefix also applies. */
-      client: Redis;
-      keyPrefix: string;
-    };
+export type RedisApiKeyStoreOptions = RedisStoreOptions;
 
 /** Creates the hash and adds the id in one step, unless the id already exists (no clobbering). */
 const CREATE_LUA = `
@@ -89,25 +75,10 @@ export class RedisApiKeyStore implements ManagedApiKeyStore {
   constructor(options: RedisApiKeyStoreOptions) {
     this.keyPrefix = `${options.keyPrefix}{api-keys}:`;
     this.idsKey = `${this.keyPrefix}ids`;
-    if ("client" in options) {
-      this.redis = options.client;
-      this.ownsClient = false;
-      this.where = "redis (caller's connection)";
-      return;
-    }
-    this.ownsClient = true;
-    this.where = describeWithoutCredentials(options.url);
-    this.redis = new Redis(options.url, {
-      // Connect at the first command: opening the store (e.g. in a CLI that then fails on its
-      // arguments) costs nothing.
-      lazyConnect: true,
-      connectTimeout: options.connectTimeoutMs ?? 2_000,
-      commandTimeout: options.commandTimeoutMs ?? 1_000,
-      // A request must fail promptly on a dead Redis (see limits/redis.ts): one reconnect attempt.
-      maxRetriesPerRequest: 1,
-    });
-    // Without a listener ioredis prints every failed reconnect; the failing command reports it.
-    this.redis.on("error", () => undefined);
+    const connection = storeConnection(options);
+    this.redis = connection.redis;
+    this.ownsClient = connection.ownsClient;
+    this.where = connection.where;
   }
 
   async hasKeys(): Promise<boolean> {

@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../tests/helpers";
+import { MonitoredProjection } from "../monitoring/projection";
+import { loadConfig } from "../platform/config";
+import { TOPIC } from "../platform/events/topics";
+import { type Served, serve } from "../serve";
+import { cycleLandedEvent, landCycle } from "../weather/cycle-events";
+import { weatherModel } from "../weather/models";
+
+/**
+ * Re-scoring on the embedded default: a forecast cycle lands, every active monitored voyage is
+ * re-scored against it (once, even when the cycle lands twice), a stopped one is not, and the
+ * alerts carry the voyage's owner and the trigger.
+ */
+const KEY = "vr_test_fleet_rescore_key_00000000000000000";
+let s: Served;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "rescore-api-test-"));
+  const keysFile = join(dir, "keys.json");
+  writeFileSync(keysFile, JSON.stringify([{ key: KEY, plan: "fleet", scopes: ["monitoring"] }]));
+  s = await serve(
+    loadConfig({
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      API_KEYS_FILE: keysFile,
+      WEATHER_DIR: join(dir, "weather"),
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+const register = async (thresholds: Record<string, number>) => {
+  const res = await fetch(`${s.url}/api/v1/monitored-voyages`, {
+    method: "POST",
+    headers: { "X-API-Key": KEY, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      vessel: { type: "cargo_small" },
+      voyage: {
+        origin: { lat: 51.98, lon: 3.9 },
+        destination: { lat: 40.45, lon: -73.8 },
+        departure_utc: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      thresholds,
+      fleet_id: "atlantic",
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+};
+
+describe("re-scoring monitored voyages", { timeout: 300_000 }, () => {
+  it("re-scores every active voyage once per landed cycle, and alerts with the owner", async () => {
+    const active = await register({ index: 1 });
+    const stopped = await register({});
+    await fetch(`${s.url}/api/v1/monitored-voyages/${stopped}`, {
+      method: "DELETE",
+      headers: { "X-API-Key": KEY },
+    });
+    // A cycle newer than the one the voyages were scored with, already begun.
+    const model = weatherModel("synthetic");
+    const cycleMs = Date.now() - 60_000;
+    const event = cycleLandedEvent(
+      {
+        model: "synthetic",
+        cycle_time: cycleMs,
+        members: model?.members ?? 31,
+        resolution_deg: model?.resolution_deg ?? 0.25,
+        horizon_h: model?.horizon_h ?? 384,
+        synthetic: true,
+      },
+      Date.now(),
+    );
+    await landCycle(s.platform.bus, s.weather.registry, event);
+    const projection = new MonitoredProjection(s.platform.state);
+    await waitFor(
+      "the active voyage re-scored",
+      async () => ((await projection.history(active))?.scores.length ?? 0) >= 2,
+      120_000,
+    );
+    const view = await projection.view(active);
+    expect(view?.latest).toMatchObject({
+      interface: "rescore",
+      weather_cycle_utc: new Date(cycleMs).toISOString(),
+    });
+
+    // The same cycle landing again changes nothing.
+    await s.platform.bus.publish(TOPIC.weatherCycles, [event]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await projection.history(active))?.scores).toHaveLength(2);
+    expect((await projection.history(stopped))?.scores).toHaveLength(1);
+
+    // The index threshold (1) was already crossed at registration: a band change is the only
+    // possible alert, and any alert names the owner and a trigger on the route.
+    const alerts = await s.platform.analytics.queryEvents({
+      topic: TOPIC.voyageAlerts,
+      key: active,
+    });
+    for (const a of alerts) {
+      const p = JSON.parse(a.payload_json);
+      expect(p).toMatchObject({ voyage_id: active, fleet_id: "atlantic", trigger_field: "index" });
+      expect(p.risk_band_was).not.toBe(p.risk_band_now);
+    }
+  });
+});

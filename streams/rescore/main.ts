@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { loadConfig } from "../../services/platform/config";
+import { createLogger } from "../../services/platform/logger";
+import { openPlatform } from "../../services/platform/platform";
+import { runUntilSignalled } from "../../services/platform/process";
+import { sharedRoutingNetwork } from "../../services/routing/network";
+import { createScorer } from "../../services/scoring/scorer";
+import { CycleStore } from "../../services/weather/cycle-store";
+import { WeatherProvider } from "../../services/weather/provider";
+import { openReanalysis } from "../../services/weather/reanalysis/open";
+import { startRescoreFanout } from "./fanout";
+import { startRescoreWorker } from "./worker";
+
+/**
+ * Re-scoring as its own process (platform mode): `voyage-risk stream rescore`. Every instance
+ * runs the fan-out (one of them handles each cycle: one consumer group) and a worker (the
+ * instances share voyages.rescore by partition), re-scoring on its own scoring threads.
+ */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config, "rescore");
+  const platform = await openPlatform(config, logger);
+  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  const scorer = createScorer(config, () => ({
+    network: sharedRoutingNetwork,
+    provider,
+    reanalysis: openReanalysis(config, provider.syntheticWorld()),
+  }));
+  const fanout = await startRescoreFanout({
+    bus: platform.bus,
+    instanceId: randomUUID(),
+    onFannedOut: (r) => logger.info(r, "cycle fanned out"),
+  });
+  const worker = await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer });
+  await worker.ready;
+  logger.info({ scoring: scorer.description }, "re-scoring consuming");
+  await runUntilSignalled(logger, async () => {
+    await fanout.stop();
+    await worker.stop();
+    await scorer.close();
+    await platform.close();
+  });
+}

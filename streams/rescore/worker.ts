@@ -1,0 +1,150 @@
+import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import {
+  monitoringStoppedRecord,
+  publishMonitoringStopped,
+} from "../../services/monitoring/events";
+import { MonitoredProjection } from "../../services/monitoring/projection";
+import { derivedEventId, type RescoreInput } from "../../services/monitoring/rescore";
+import type { EventBus, Subscription } from "../../services/platform/events/port";
+import { eventRecord } from "../../services/platform/events/records";
+import { TOPIC } from "../../services/platform/events/topics";
+import type { FastState } from "../../services/platform/limits/port";
+import type { Scorer } from "../../services/scoring/scorer";
+import { VOYAGE_SCORED } from "../../services/underwriting/events";
+import { RESCORE_REQUESTED } from "./fanout";
+
+/**
+ * The re-scoring workers (group "rescore", several processes share voyages.rescore by
+ * partition): each RescoreRequested re-scores its voyage on the scoring threads against the
+ * cycle it names, as of the cycle's landing, and publishes the VoyageScored, the alerts (band
+ * changes, thresholds crossed) and, for a voyage that has arrived, its completion. Every event id
+ * derives from (voyage, cycle): a request handled again after a crash publishes the same events,
+ * which every consumer deduplicates. The previous score is the latest of an earlier cycle, so the
+ * repeat compares against the same one.
+ */
+export const RESCORE_GROUP = "rescore";
+export const RISK_THRESHOLD_CROSSED = "voyagerisk.alerts.RiskThresholdCrossed";
+export const VOYAGE_COMPLETED = "voyagerisk.alerts.VoyageCompleted";
+
+export function startRescoreWorker(opts: {
+  bus: EventBus;
+  state: FastState;
+  scorer: Scorer;
+  groupId?: string;
+  onRescored?: (voyageId: string) => void;
+}): Promise<Subscription> {
+  const projection = new MonitoredProjection(opts.state);
+  const { bus } = opts;
+  return bus.subscribe({
+    groupId: opts.groupId ?? RESCORE_GROUP,
+    topics: [TOPIC.voyageRescore],
+    fromBeginning: true,
+    maxBatchSize: 200,
+    concurrentPartitions: 6,
+    dependencyHealthy: async () => (await opts.state.health()).status === "up",
+    handleBatch: async (events) => {
+      // The scoring threads work on the batch's voyages at once; events go out in batch order.
+      const outcomes = await Promise.all(
+        events.map(async (e) => {
+          if (e.type !== RESCORE_REQUESTED) return null;
+          const r = e.value;
+          const voyageId = String(r.voyage_id);
+          const [meta, history] = await Promise.all([
+            projection.meta(voyageId),
+            projection.history(voyageId),
+          ]);
+          // A registration without its route (none are made so) cannot be sailed again.
+          if (meta?.status !== "active" || meta.route.length < 2) return null;
+          const cycleMs = Number(r.cycle);
+          const previous =
+            (history?.scores ?? [])
+              .filter((s) => Date.parse(s.weather_cycle_utc) < cycleMs)
+              .at(-1) ?? null;
+          const input: RescoreInput = {
+            voyageId,
+            vesselId: meta.vessel_id,
+            vessel: meta.vessel as VoyageRiskRequest["vessel"],
+            departureMs: Date.parse(meta.departure_utc),
+            route: meta.route,
+            thresholds: meta.thresholds,
+            previous,
+          };
+          const asOf = Number(r.as_of);
+          const outcome = await opts.scorer.run({
+            kind: "rescore",
+            input,
+            forecast: {
+              nowMs: asOf,
+              choice: {
+                primary: {
+                  model: String(r.model),
+                  cycleMs,
+                  members: Number(r.members),
+                  resolutionDeg: Number(r.resolution_deg),
+                  horizonH: Number(r.horizon_h),
+                  synthetic: Boolean(r.synthetic),
+                  source: null,
+                  landedAtMs: asOf,
+                },
+              },
+            },
+          });
+          return { meta, outcome, asOf, model: String(r.model), cycleMs };
+        }),
+      );
+      for (const done of outcomes) {
+        if (!done) continue;
+        const { meta, outcome, asOf, model, cycleMs } = done;
+        const owner = { vessel_id: meta.vessel_id, key_id: meta.key_id, fleet_id: meta.fleet_id };
+        if (outcome.score) {
+          const { event_id, occurred_at, ...fields } = outcome.score;
+          await bus.publish(TOPIC.voyageScores, [
+            { key: meta.id, type: VOYAGE_SCORED, value: { event_id, occurred_at, ...fields } },
+          ]);
+        }
+        if (outcome.alerts.length > 0) {
+          await bus.publish(
+            TOPIC.voyageAlerts,
+            outcome.alerts.map((a) => ({
+              key: meta.id,
+              type: RISK_THRESHOLD_CROSSED,
+              value: {
+                event_id: a.event_id,
+                occurred_at: asOf,
+                voyage_id: meta.id,
+                ...owner,
+                risk_band_was: a.risk_band_was,
+                risk_band_now: a.risk_band_now,
+                trigger_field: a.trigger.field,
+                trigger_threshold: a.trigger.threshold,
+                trigger_observed: a.trigger.observed,
+                trigger_lat: a.trigger.at.lat,
+                trigger_lon: a.trigger.at.lon,
+                weather_model: model,
+                weather_cycle: cycleMs,
+              },
+            })),
+          );
+        }
+        if (outcome.arrived) {
+          await bus.publish(TOPIC.voyageAlerts, [
+            {
+              key: meta.id,
+              type: VOYAGE_COMPLETED,
+              value: {
+                ...eventRecord({ voyage_id: meta.id, ...owner }, asOf),
+                event_id: derivedEventId("completed", meta.id),
+              },
+            },
+          ]);
+          const stopped = {
+            ...monitoringStoppedRecord(meta.id, "completed", undefined, asOf),
+            event_id: derivedEventId("monitoring-stopped", meta.id),
+          };
+          await publishMonitoringStopped(bus, stopped);
+        }
+        opts.onRescored?.(meta.id);
+      }
+    },
+  });
+}
