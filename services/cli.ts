@@ -29,6 +29,7 @@ const HELP = `usage: voyage-risk <command>
   stream analytics      run the analytics sink (Kafka -> ClickHouse)
   stream monitoring     run the monitored-voyage projector (Kafka -> Redis)
   stream rescore        re-score monitored voyages on every new forecast cycle (fan-out + worker)
+  stream advisories     tell monitored voyages of advisories on their remaining route
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -62,6 +63,11 @@ async function run(argv: string[]): Promise<number> {
     case "stream": {
       if (sub === "analytics") {
         const { main } = await import("../streams/analytics/main");
+        await main();
+        return 0;
+      }
+      if (sub === "advisories") {
+        const { main } = await import("../streams/advisories/main");
         await main();
         return 0;
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { startAdvisoriesStream } from "../streams/advisories/advisories";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { startMonitoringProjector } from "../streams/monitoring/projector";
 import { startRescoreFanout } from "../streams/rescore/fanout";
@@ -84,6 +85,7 @@ export async function serve(config: Config): Promise<Served> {
   if (config.VOYAGE_RISK_MODE === "embedded") {
     // Re-scoring on every new forecast cycle, on the same scoring threads as the API.
     const fanout = await startRescoreFanout({ bus: platform.bus, instanceId: randomUUID() });
+    streams.push(await startAdvisoriesStream({ bus: platform.bus, instanceId: randomUUID() }));
     streams.push(
       fanout,
       await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer }),

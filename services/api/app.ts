@@ -8,6 +8,7 @@ import type { Scorer } from "../scoring/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
 import type { WebhookSubscriptionStore } from "../webhooks/subscriptions";
 import { registerAdminRoutes } from "./admin-routes";
+import { registerAdvisoryRoutes } from "./advisory-routes";
 import {
   rateLimitHeaders,
   requireRouteRiskKey,
@@ -109,6 +110,7 @@ export function buildApp({
     allowlist: platform.config.WEBHOOK_ALLOWLIST,
   });
   registerUsageRoutes(app, underwriting, { analytics: platform.analytics });
+  registerAdvisoryRoutes(app, underwriting, { bus: platform.bus, now });
   registerAdminRoutes(app, underwriting, {
     weather,
     bus: platform.bus,

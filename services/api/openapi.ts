@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
+import { advisoryRequest } from "./advisory-routes";
 import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { errorBody } from "./schemas/common";
 import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
@@ -362,6 +363,35 @@ export function openApiDocument(): Record<string, unknown> {
             "204": { description: "deleted" },
             "401": error("missing or invalid X-API-Key"),
             "404": error("no such webhook for this key (not_found)"),
+          },
+        },
+      },
+      "/api/v1/admin/advisories": {
+        post: {
+          summary:
+            "Issue an advisory (an area to be avoided, a Notice to Mariners), or change one by its id",
+          description:
+            "Answers 202: the monitored voyages whose remaining route passes through the area are told (voyage.advisory_changed) by the advisories stream.",
+          security: key,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: json(advisoryRequest, "input") } },
+          },
+          responses: {
+            "202": { description: "{advisory_id, event_id}" },
+            "400": error("malformed JSON or an invalid field"),
+            "403": error("the key lacks the admin scope"),
+          },
+        },
+      },
+      "/api/v1/admin/advisories/{id}": {
+        delete: {
+          summary: "Withdraw an advisory",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "202": { description: "{advisory_id, event_id}" },
+            "403": error("the key lacks the admin scope"),
           },
         },
       },

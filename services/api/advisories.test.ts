@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../tests/helpers";
+import { ADVISORY_CHANGED } from "../advisories/events";
+import { loadConfig } from "../platform/config";
+import { TOPIC } from "../platform/events/topics";
+import { type Served, serve } from "../serve";
+
+/**
+ * Advisories on the embedded default: issued, changed and withdrawn through the admin API; the
+ * monitored voyages whose remaining route passes through the area are told, the others are not.
+ */
+const FLEET = "vr_test_fleet_advisories_key_000000000000";
+const ADMIN = "vr_test_admin_advisories_key_000000000000";
+let s: Served;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "advisories-test-"));
+  const keysFile = join(dir, "keys.json");
+  writeFileSync(
+    keysFile,
+    JSON.stringify([
+      { key: FLEET, plan: "fleet", scopes: ["monitoring"] },
+      { key: ADMIN, plan: "enterprise", scopes: ["admin"] },
+    ]),
+  );
+  s = await serve(
+    loadConfig({
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      API_KEYS_FILE: keysFile,
+      WEATHER_DIR: join(dir, "w"),
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+const post = async (path: string, key: string, body: unknown) => {
+  const res = await fetch(`${s.url}${path}`, {
+    method: "POST",
+    headers: { "X-API-Key": key, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+};
+const monitor = async (destination: { lat: number; lon: number }) => {
+  const r = await post("/api/v1/monitored-voyages", FLEET, {
+    vessel: { type: "bulk_carrier" },
+    voyage: {
+      origin: { lat: 51.98, lon: 3.9 },
+      destination,
+      departure_utc: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+    fleet_id: "north",
+  });
+  expect(r.status).toBe(201);
+  return String(r.json.id);
+};
+const alertsOf = async (voyageId: string) =>
+  (await s.platform.analytics.queryEvents({ topic: TOPIC.voyageAlerts, key: voyageId }))
+    .filter((e) => e.event_type === ADVISORY_CHANGED)
+    .map((e) => JSON.parse(e.payload_json) as Record<string, unknown>);
+
+describe("advisories", { timeout: 300_000 }, () => {
+  it("tells the voyages whose remaining route crosses the area: issued, changed, withdrawn", async () => {
+    const newYork = await monitor({ lat: 40.45, lon: -73.8 });
+    const hamburg = await monitor({ lat: 53.9, lon: 8.6 }); // stays in the North Sea
+    // An area to be avoided across the whole mid-Atlantic at 30-35 W, 35-60 N.
+    const area = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-35, 35],
+          [-30, 35],
+          [-30, 60],
+          [-35, 60],
+          [-35, 35],
+        ],
+      ],
+    };
+    const issued = await post("/api/v1/admin/advisories", ADMIN, {
+      kind: "atba",
+      title: "Exercise area",
+      area,
+    });
+    expect(issued.status).toBe(202);
+    const id = String(issued.json.advisory_id);
+    await waitFor("the New York voyage told", async () => (await alertsOf(newYork)).length === 1);
+    const [first] = await alertsOf(newYork);
+    expect(first).toMatchObject({
+      advisory_id: id,
+      change: "issued",
+      advisory_kind: "atba",
+      fleet_id: "north",
+    });
+    expect(Number(first?.entry_lon)).toBeGreaterThan(-35.1);
+    expect(Number(first?.entry_lon)).toBeLessThan(-29.9);
+
+    await post("/api/v1/admin/advisories", ADMIN, {
+      id,
+      kind: "atba",
+      title: "Exercise area, moved",
+      area,
+    });
+    await waitFor("the change", async () => (await alertsOf(newYork)).length === 2);
+    const res = await fetch(`${s.url}/api/v1/admin/advisories/${id}`, {
+      method: "DELETE",
+      headers: { "X-API-Key": ADMIN },
+    });
+    expect(res.status).toBe(202);
+    await waitFor("the withdrawal", async () => (await alertsOf(newYork)).length === 3);
+    expect((await alertsOf(newYork)).map((a) => a.change).sort()).toEqual([
+      "changed",
+      "issued",
+      "withdrawn",
+    ]);
+    expect(await alertsOf(hamburg)).toEqual([]);
+  });
+
+  it("takes advisories from admin keys only, and checks the area", async () => {
+    expect(
+      (
+        await post("/api/v1/admin/advisories", FLEET, {
+          kind: "atba",
+          title: "x",
+          area: { type: "Circle", center: [0, 0], radius_nm: 5 },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await post("/api/v1/admin/advisories", ADMIN, {
+      kind: "atba",
+      title: "x",
+      area: { type: "Circle", center: [0, 95], radius_nm: 5 },
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  ADVISORY_CHANGED,
+  ADVISORY_ISSUED,
+  ADVISORY_WITHDRAWN,
+} from "../../services/advisories/events";
+import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import {
+  type AdvisoryArea,
+  compileArea,
+  firstEntry,
+  remainingRoute,
+} from "../../services/engine/advisories/advisory-area";
+import { resolveVessel } from "../../services/engine/scoring/vessel-types";
+import { derivedEventId } from "../../services/monitoring/rescore";
+import { applyMonitoringEvent, type MonitoredMeta } from "../../services/monitoring/state";
+import type { EventBus, EventRecord, Subscription } from "../../services/platform/events/port";
+import { TOPIC } from "../../services/platform/events/topics";
+
+/**
+ * The advisories stream: when an advisory is issued, changed or withdrawn, every active monitored
+ * voyage whose remaining route passes through its area (for a change: the old area or the new;
+ * for a withdrawal: the area withdrawn) gets an AdvisoryChanged alert on voyages.alerts (webhook
+ * voyage.advisory_changed). Acting is one consumer group ("advisories", committed): an event is
+ * acted on once. What it needs to act, every monitored voyage and every advisory's versions, are
+ * this process's own folds of voyages.monitoring and advisories, read from the beginning at each
+ * start; an event waits until both folds have reached it. Alert ids derive from (voyage,
+ * advisory event), so acting again after a crash repeats the same alerts, which consumers
+ * deduplicate.
+ */
+export const ADVISORIES_GROUP = "advisories";
+
+interface AdvisoryVersion {
+  event_id: string;
+  withdrawn: boolean;
+  kind: string;
+  title: string;
+  area: AdvisoryArea | null;
+}
+
+export interface AdvisoriesStream {
+  stop(): Promise<void>;
+}
+
+export async function startAdvisoriesStream(opts: {
+  bus: EventBus;
+  instanceId: string;
+  groupId?: string;
+  onAlerted?: (report: { advisory_id: string; voyages: number }) => void;
+}): Promise<AdvisoriesStream> {
+  const { bus } = opts;
+  const voyages = new Map<string, MonitoredMeta>();
+  const versions = new Map<string, AdvisoryVersion[]>();
+  const seen = new Map<string, Map<number, bigint>>();
+  const track = (topic: string, partition: number, offset: string) => {
+    const byPartition = seen.get(topic) ?? new Map<number, bigint>();
+    byPartition.set(partition, BigInt(offset));
+    seen.set(topic, byPartition);
+  };
+  const folds: Subscription[] = [
+    await bus.subscribe({
+      groupId: `advisories-voyages.${opts.instanceId}`,
+      topics: [TOPIC.voyageMonitoring],
+      fromBeginning: true,
+      handleBatch: async (events) => {
+        for (const e of events) {
+          const after = applyMonitoringEvent(voyages.get(e.key) ?? null, e.type, e.value);
+          if (after) voyages.set(e.key, after);
+          track(e.topic, e.partition, e.offset);
+        }
+      },
+    }),
+    await bus.subscribe({
+      groupId: `advisories-state.${opts.instanceId}`,
+      topics: [TOPIC.advisories],
+      fromBeginning: true,
+      handleBatch: async (events) => {
+        for (const e of events) {
+          const list = versions.get(e.key) ?? [];
+          if (!list.some((v) => v.event_id === e.value.event_id)) {
+            list.push(versionOf(e.type, e.value, list.at(-1)));
+            versions.set(e.key, list);
+          }
+          track(e.topic, e.partition, e.offset);
+        }
+      },
+    }),
+  ];
+  /** True once a fold has read a topic's partition up to `offset` (or, without one, to its end). */
+  const reached = async (topic: string, partition?: number, offset?: bigint) => {
+    const byPartition = seen.get(topic);
+    if (partition !== undefined && offset !== undefined) {
+      return (byPartition?.get(partition) ?? -1n) >= offset;
+    }
+    for (const [p, end] of await bus.endOffsets(topic)) {
+      if (BigInt(end) > 0n && (byPartition?.get(p) ?? -1n) + 1n < BigInt(end)) return false;
+    }
+    return true;
+  };
+  const wait = async (ready: () => Promise<boolean>) => {
+    while (!(await ready())) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  const acting = await bus.subscribe({
+    groupId: opts.groupId ?? ADVISORIES_GROUP,
+    topics: [TOPIC.advisories],
+    fromBeginning: true,
+    handleBatch: async (events) => {
+      for (const e of events) {
+        if (e.type !== ADVISORY_ISSUED && e.type !== ADVISORY_WITHDRAWN) continue;
+        await wait(() => reached(TOPIC.advisories, e.partition, BigInt(e.offset)));
+        await wait(() => reached(TOPIC.voyageMonitoring));
+        const list = versions.get(e.key) ?? [];
+        const at = list.findIndex((v) => v.event_id === e.value.event_id);
+        const now = list[at];
+        if (!now) continue;
+        const before = list.slice(0, at).at(-1);
+        const change = now.withdrawn
+          ? "withdrawn"
+          : before && !before.withdrawn
+            ? "changed"
+            : "issued";
+        const areas = [now.area, before && !before.withdrawn ? before.area : null]
+          .filter((a): a is AdvisoryArea => a !== null)
+          .map(compileArea);
+        const atMs = Number(e.value.occurred_at);
+        const alerts = [];
+        for (const v of voyages.values()) {
+          if (v.status !== "active" || v.route.length < 2) continue;
+          const vessel = resolveVessel({ ...(v.vessel as VoyageRiskRequest["vessel"]) });
+          const ahead = remainingRoute(
+            v.route.map(([lon, lat]) => ({ lat, lon })),
+            Date.parse(v.departure_utc),
+            vessel.speed_kts,
+            atMs,
+          );
+          const entry = areas.map((g) => firstEntry(ahead, g)).find((p) => p !== null);
+          if (!entry) continue;
+          alerts.push({
+            key: v.id,
+            type: ADVISORY_CHANGED,
+            value: {
+              event_id: derivedEventId("advisory", v.id, String(e.value.event_id)),
+              occurred_at: atMs,
+              voyage_id: v.id,
+              vessel_id: v.vessel_id,
+              key_id: v.key_id,
+              fleet_id: v.fleet_id,
+              advisory_id: e.key,
+              change,
+              advisory_kind: now.kind,
+              title: now.title,
+              entry_lat: entry.lat,
+              entry_lon: entry.lon,
+            },
+          });
+        }
+        if (alerts.length > 0) await bus.publish(TOPIC.voyageAlerts, alerts);
+        opts.onAlerted?.({ advisory_id: e.key, voyages: alerts.length });
+      }
+    },
+  });
+
+  return {
+    stop: async () => {
+      await acting.stop();
+      await Promise.allSettled(folds.map((f) => f.stop()));
+    },
+  };
+}
+
+/** An advisory's version from its event; a withdrawal keeps the last area (what it withdrew). */
+function versionOf(
+  type: string,
+  e: EventRecord,
+  last: AdvisoryVersion | undefined,
+): AdvisoryVersion {
+  if (type === ADVISORY_WITHDRAWN) {
+    return {
+      event_id: e.event_id,
+      withdrawn: true,
+      kind: last?.kind ?? "atba",
+      title: last?.title ?? "",
+      area: last?.area ?? null,
+    };
+  }
+  return {
+    event_id: e.event_id,
+    withdrawn: false,
+    kind: String(e.kind),
+    title: String(e.title),
+    area: JSON.parse(String(e.area_json)) as AdvisoryArea,
+  };
+}
