@@ -1,5 +1,9 @@
 import { MonitoredProjection } from "../../services/monitoring/projection";
-import { applyMonitoringEvent, applyScore } from "../../services/monitoring/state";
+import {
+  applyMonitoringEvent,
+  applyScore,
+  MONITORING_INTERFACES,
+} from "../../services/monitoring/state";
 import type { EventBus, Subscription } from "../../services/platform/events/port";
 import { TOPIC } from "../../services/platform/events/topics";
 import type { FastState } from "../../services/platform/limits/port";
@@ -31,7 +35,11 @@ export function startMonitoringProjector(opts: {
           const before = await projection.meta(e.key);
           const after = applyMonitoringEvent(before, e.type, e.value);
           if (after && after !== before) await projection.putMeta(after);
-        } else if (e.type === VOYAGE_SCORED) {
+        } else if (
+          e.type === VOYAGE_SCORED &&
+          MONITORING_INTERFACES.has(String(e.value.interface))
+        ) {
+          // Only monitored voyages' scores: the underwriting and route-risk ones are not read.
           const before = await projection.history(e.key);
           const after = applyScore(before, e.value);
           if (after && after !== before) await projection.putHistory(after);
