@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
+import { serveWithKeys } from "../../tests/serve-with-keys";
 import { ADVISORY_CHANGED } from "../advisories/events";
-import { loadConfig } from "../platform/config";
 import { TOPIC } from "../platform/events/topics";
-import { type Served, serve } from "../serve";
+import type { Served } from "../serve";
 
 /**
  * Advisories on the embedded default: issued, changed and withdrawn through the admin API; the
@@ -16,23 +13,10 @@ const FLEET = "vr_test_fleet_advisories_key_000000000000";
 const ADMIN = "vr_test_admin_advisories_key_000000000000";
 let s: Served;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "advisories-test-"));
-  const keysFile = join(dir, "keys.json");
-  writeFileSync(
-    keysFile,
-    JSON.stringify([
-      { key: FLEET, plan: "fleet", scopes: ["monitoring"] },
-      { key: ADMIN, plan: "enterprise", scopes: ["admin"] },
-    ]),
-  );
-  s = await serve(
-    loadConfig({
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      API_KEYS_FILE: keysFile,
-      WEATHER_DIR: join(dir, "w"),
-    }),
-  );
+  s = await serveWithKeys("advisories-test", [
+    { key: FLEET, plan: "fleet", scopes: ["monitoring"] },
+    { key: ADMIN, plan: "enterprise", scopes: ["admin"] },
+  ]);
 }, 120_000);
 afterAll(async () => {
   await s?.close();

@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMonitoringProjector } from "../../streams/monitoring/projector";
 import { waitFor } from "../../tests/helpers";
+import { serveWithKeys } from "../../tests/serve-with-keys";
 import { MonitoredProjection } from "../monitoring/projection";
-import { loadConfig } from "../platform/config";
 import { MemoryFastState } from "../platform/limits/memory";
-import { type Served, serve } from "../serve";
+import type { Served } from "../serve";
 import { monitoredVoyageResponse } from "./schemas/monitoring";
 
 /**
@@ -22,25 +19,12 @@ const KEYS = {
 };
 let s: Served;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "monitoring-test-"));
-  const keysFile = join(dir, "keys.json");
-  writeFileSync(
-    keysFile,
-    JSON.stringify([
-      { key: KEYS.fleet, plan: "fleet", scopes: ["monitoring"] },
-      { key: KEYS.other, plan: "fleet", scopes: ["monitoring"] },
-      { key: KEYS.perQuery, plan: "per-query", scopes: ["underwriting", "monitoring"] },
-      { key: KEYS.noScope, plan: "fleet", scopes: ["route-risk"] },
-    ]),
-  );
-  s = await serve(
-    loadConfig({
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      API_KEYS_FILE: keysFile,
-      WEATHER_DIR: join(dir, "weather"),
-    }),
-  );
+  s = await serveWithKeys("monitoring-test", [
+    { key: KEYS.fleet, plan: "fleet", scopes: ["monitoring"] },
+    { key: KEYS.other, plan: "fleet", scopes: ["monitoring"] },
+    { key: KEYS.perQuery, plan: "per-query", scopes: ["underwriting", "monitoring"] },
+    { key: KEYS.noScope, plan: "fleet", scopes: ["route-risk"] },
+  ]);
 }, 120_000);
 afterAll(async () => {
   await s?.close();

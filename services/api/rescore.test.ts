@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
+import { serveWithKeys } from "../../tests/serve-with-keys";
 import { MonitoredProjection } from "../monitoring/projection";
-import { loadConfig } from "../platform/config";
 import { TOPIC } from "../platform/events/topics";
-import { type Served, serve } from "../serve";
+import type { Served } from "../serve";
 import { cycleLandedEvent, landCycle } from "../weather/cycle-events";
 import { weatherModel } from "../weather/models";
 
@@ -18,17 +15,9 @@ import { weatherModel } from "../weather/models";
 const KEY = "vr_test_fleet_rescore_key_00000000000000000";
 let s: Served;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "rescore-api-test-"));
-  const keysFile = join(dir, "keys.json");
-  writeFileSync(keysFile, JSON.stringify([{ key: KEY, plan: "fleet", scopes: ["monitoring"] }]));
-  s = await serve(
-    loadConfig({
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      API_KEYS_FILE: keysFile,
-      WEATHER_DIR: join(dir, "weather"),
-    }),
-  );
+  s = await serveWithKeys("rescore-api-test", [
+    { key: KEY, plan: "fleet", scopes: ["monitoring"] },
+  ]);
 }, 120_000);
 afterAll(async () => {
   await s?.close();

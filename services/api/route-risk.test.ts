@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
-import { loadConfig } from "../platform/config";
-import { type Served, serve } from "../serve";
+import { serveWithKeys } from "../../tests/serve-with-keys";
+import type { Served } from "../serve";
 import { routeRiskResponse } from "./schemas/route-risk";
 
 /**
@@ -21,43 +18,29 @@ const KEYS = {
 let s: Served;
 let degraded: Served;
 let failing: Served;
+const ROUTE_RISK_KEYS = [
+  { key: KEYS.perQuery, plan: "per-query", scopes: ["underwriting"] },
+  { key: KEYS.captain, plan: "captain", scopes: ["underwriting", "route-risk"] },
+  {
+    key: KEYS.captainInsurance,
+    plan: "captain",
+    scopes: ["underwriting", "route-risk", "insurance"],
+  },
+  { key: KEYS.captainNoScope, plan: "captain", scopes: ["underwriting"] },
+];
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "route-risk-test-"));
-  const keysFile = join(dir, "keys.json");
-  writeFileSync(
-    keysFile,
-    JSON.stringify([
-      { key: KEYS.perQuery, plan: "per-query", scopes: ["underwriting"] },
-      { key: KEYS.captain, plan: "captain", scopes: ["underwriting", "route-risk"] },
-      {
-        key: KEYS.captainInsurance,
-        plan: "captain",
-        scopes: ["underwriting", "route-risk", "insurance"],
-      },
-      { key: KEYS.captainNoScope, plan: "captain", scopes: ["underwriting"] },
-    ]),
-  );
-  const base = { PORT: "0", LOG_LEVEL: "silent", API_KEYS_FILE: keysFile };
   [s, degraded, failing] = await Promise.all([
-    serve(loadConfig({ ...base, WEATHER_DIR: join(dir, "weather") })),
+    serveWithKeys("route-risk-test", ROUTE_RISK_KEYS),
     // No forecast at all: the weather provider is degraded.
-    serve(
-      loadConfig({
-        ...base,
-        WEATHER_DIR: join(dir, "none"),
-        WEATHER_SYNTHETIC_CYCLES: "false",
-        SCORING_THREADS: "0",
-      }),
-    ),
+    serveWithKeys("route-risk-degraded", ROUTE_RISK_KEYS, {
+      WEATHER_SYNTHETIC_CYCLES: "false",
+      SCORING_THREADS: "0",
+    }),
     // The routing engine fails with an unexpected error inside the scoring thread.
-    serve(
-      loadConfig({
-        ...base,
-        WEATHER_DIR: join(dir, "weather-2"),
-        FAILPOINTS: "scoring.engine-failure",
-        SCORING_THREADS: "1",
-      }),
-    ),
+    serveWithKeys("route-risk-failing", ROUTE_RISK_KEYS, {
+      FAILPOINTS: "scoring.engine-failure",
+      SCORING_THREADS: "1",
+    }),
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -316,17 +299,8 @@ describe("route-risk answers", { timeout: 300_000 }, () => {
   });
 });
 
-async function serveWithKey(key: string): Promise<Served> {
-  const dir = mkdtempSync(join(tmpdir(), "route-risk-burst-"));
-  const file = join(dir, "keys.json");
-  writeFileSync(file, JSON.stringify([{ key, plan: "captain", scopes: ["route-risk"] }]));
-  return serve(
-    loadConfig({
-      PORT: "0",
-      LOG_LEVEL: "silent",
-      API_KEYS_FILE: file,
-      WEATHER_DIR: join(dir, "weather"),
-      SCORING_THREADS: "0",
-    }),
-  );
+function serveWithKey(key: string): Promise<Served> {
+  return serveWithKeys("route-risk-burst", [{ key, plan: "captain", scopes: ["route-risk"] }], {
+    SCORING_THREADS: "0",
+  });
 }

@@ -4,9 +4,9 @@ import {
   copyOfSubscription,
   type MatchQuery,
   type NewSubscription,
+  newSubscription,
   newSubscriptionId,
   normalizeDisabledReason,
-  normalizeNewSubscription,
   type PublicSubscription,
   type SubscriptionWithSecret,
   subscriptionMatches,
@@ -21,22 +21,12 @@ export class MemoryWebhookSubscriptionStore implements WebhookSubscriptionStore 
   private readonly byId = new Map<string, SubscriptionWithSecret>();
 
   async create(request: NewSubscription): Promise<SubscriptionWithSecret> {
-    const { keyId, url, events, fleetId } = normalizeNewSubscription(request);
-    let id = newSubscriptionId();
+    let subscription = newSubscription(request);
     // A 128-bit collision is all but impossible; if one happens, draw again.
-    while (this.byId.has(id)) id = newSubscriptionId();
-    const subscription: PublicSubscription = {
-      id,
-      key_id: keyId,
-      url,
-      events,
-      fleet_id: fleetId,
-      status: "active",
-      disabled_reason: null,
-      created_at: new Date().toISOString(),
-    };
+    while (this.byId.has(subscription.id))
+      subscription = { ...subscription, id: newSubscriptionId() };
     const secret = newWebhookSecret();
-    this.byId.set(id, { subscription, secret });
+    this.byId.set(subscription.id, { subscription, secret });
     return { subscription: copyOfSubscription(subscription), secret };
   }
 

@@ -8,9 +8,9 @@ import {
   FLEET_ID_PATTERN,
   type MatchQuery,
   type NewSubscription,
+  newSubscription,
   newSubscriptionId,
   normalizeDisabledReason,
-  normalizeNewSubscription,
   type PublicSubscription,
   SUBSCRIPTION_ID_PATTERN,
   SUBSCRIPTION_STATUSES,
@@ -97,19 +97,10 @@ export class RedisWebhookSubscriptionStore implements WebhookSubscriptionStore {
   }
 
   async create(request: NewSubscription): Promise<SubscriptionWithSecret> {
-    // Bad input fails before Redis is asked.
-    const { keyId, url, events, fleetId } = normalizeNewSubscription(request);
-    for (;;) {
-      const subscription: PublicSubscription = {
-        id: newSubscriptionId(),
-        key_id: keyId,
-        url,
-        events,
-        fleet_id: fleetId,
-        status: "active",
-        disabled_reason: null,
-        created_at: new Date().toISOString(),
-      };
+    // Bad input fails (in newSubscription) before Redis is asked.
+    const first = newSubscription(request);
+    for (let subscription = first; ; subscription = { ...first, id: newSubscriptionId() }) {
+      const { key_id: keyId, url, events, fleet_id: fleetId } = subscription;
       const secret = newWebhookSecret();
       const created = await this.call(() =>
         this.redis.eval(

@@ -125,6 +125,21 @@ export class WebhookStoreError extends Error {
   override name = "WebhookStoreError";
 }
 
+/** A new subscription, active, with a fresh id; its secret is drawn beside it (newWebhookSecret). */
+export function newSubscription(request: NewSubscription): PublicSubscription {
+  const { keyId, url, events, fleetId } = normalizeNewSubscription(request);
+  return {
+    id: newSubscriptionId(),
+    key_id: keyId,
+    url,
+    events,
+    fleet_id: fleetId,
+    status: "active",
+    disabled_reason: null,
+    created_at: new Date().toISOString(),
+  };
+}
+
 export function newSubscriptionId(): string {
   return `wh_${randomBytes(16).toString("base64url")}`;
 }

@@ -11,8 +11,8 @@ import {
   remainingRoute,
 } from "../../services/engine/advisories/advisory-area";
 import { resolveVessel } from "../../services/engine/scoring/vessel-types";
+import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
 import { derivedEventId } from "../../services/monitoring/rescore";
-import { applyMonitoringEvent, type MonitoredMeta } from "../../services/monitoring/state";
 import type { EventBus, EventRecord, Subscription } from "../../services/platform/events/port";
 import { TOPIC } from "../../services/platform/events/topics";
 
@@ -48,57 +48,25 @@ export async function startAdvisoriesStream(opts: {
   onAlerted?: (report: { advisory_id: string; voyages: number }) => void;
 }): Promise<AdvisoriesStream> {
   const { bus } = opts;
-  const voyages = new Map<string, MonitoredMeta>();
+  const followed = await followMonitoredVoyages(bus, `advisories-voyages.${opts.instanceId}`);
   const versions = new Map<string, AdvisoryVersion[]>();
-  const seen = new Map<string, Map<number, bigint>>();
-  const track = (topic: string, partition: number, offset: string) => {
-    const byPartition = seen.get(topic) ?? new Map<number, bigint>();
-    byPartition.set(partition, BigInt(offset));
-    seen.set(topic, byPartition);
-  };
-  const folds: Subscription[] = [
-    await bus.subscribe({
-      groupId: `advisories-voyages.${opts.instanceId}`,
-      topics: [TOPIC.voyageMonitoring],
-      fromBeginning: true,
-      handleBatch: async (events) => {
-        for (const e of events) {
-          const after = applyMonitoringEvent(voyages.get(e.key) ?? null, e.type, e.value);
-          if (after) voyages.set(e.key, after);
-          track(e.topic, e.partition, e.offset);
+  /** The advisories fold's last offset read per partition. */
+  const seen = new Map<number, bigint>();
+  const advisoriesFold: Subscription = await bus.subscribe({
+    groupId: `advisories-state.${opts.instanceId}`,
+    topics: [TOPIC.advisories],
+    fromBeginning: true,
+    handleBatch: async (events) => {
+      for (const e of events) {
+        const list = versions.get(e.key) ?? [];
+        if (!list.some((v) => v.event_id === e.value.event_id)) {
+          list.push(versionOf(e.type, e.value, list.at(-1)));
+          versions.set(e.key, list);
         }
-      },
-    }),
-    await bus.subscribe({
-      groupId: `advisories-state.${opts.instanceId}`,
-      topics: [TOPIC.advisories],
-      fromBeginning: true,
-      handleBatch: async (events) => {
-        for (const e of events) {
-          const list = versions.get(e.key) ?? [];
-          if (!list.some((v) => v.event_id === e.value.event_id)) {
-            list.push(versionOf(e.type, e.value, list.at(-1)));
-            versions.set(e.key, list);
-          }
-          track(e.topic, e.partition, e.offset);
-        }
-      },
-    }),
-  ];
-  /** True once a fold has read a topic's partition up to `offset` (or, without one, to its end). */
-  const reached = async (topic: string, partition?: number, offset?: bigint) => {
-    const byPartition = seen.get(topic);
-    if (partition !== undefined && offset !== undefined) {
-      return (byPartition?.get(partition) ?? -1n) >= offset;
-    }
-    for (const [p, end] of await bus.endOffsets(topic)) {
-      if (BigInt(end) > 0n && (byPartition?.get(p) ?? -1n) + 1n < BigInt(end)) return false;
-    }
-    return true;
-  };
-  const wait = async (ready: () => Promise<boolean>) => {
-    while (!(await ready())) await new Promise((r) => setTimeout(r, 20));
-  };
+        seen.set(e.partition, BigInt(e.offset));
+      }
+    },
+  });
 
   const acting = await bus.subscribe({
     groupId: opts.groupId ?? ADVISORIES_GROUP,
@@ -107,8 +75,8 @@ export async function startAdvisoriesStream(opts: {
     handleBatch: async (events) => {
       for (const e of events) {
         if (e.type !== ADVISORY_ISSUED && e.type !== ADVISORY_WITHDRAWN) continue;
-        await wait(() => reached(TOPIC.advisories, e.partition, BigInt(e.offset)));
-        await wait(() => reached(TOPIC.voyageMonitoring));
+        await waitUntil(() => (seen.get(e.partition) ?? -1n) >= BigInt(e.offset));
+        await waitUntil(followed.caughtUp);
         const list = versions.get(e.key) ?? [];
         const at = list.findIndex((v) => v.event_id === e.value.event_id);
         const now = list[at];
@@ -124,7 +92,7 @@ export async function startAdvisoriesStream(opts: {
           .map(compileArea);
         const atMs = Number(e.value.occurred_at);
         const alerts = [];
-        for (const v of voyages.values()) {
+        for (const v of followed.voyages.values()) {
           if (v.status !== "active" || v.route.length < 2) continue;
           const vessel = resolveVessel({ ...(v.vessel as VoyageRiskRequest["vessel"]) });
           const ahead = remainingRoute(
@@ -163,7 +131,7 @@ export async function startAdvisoriesStream(opts: {
   return {
     stop: async () => {
       await acting.stop();
-      await Promise.allSettled(folds.map((f) => f.stop()));
+      await Promise.allSettled([followed.stop(), advisoriesFold.stop()]);
     },
   };
 }

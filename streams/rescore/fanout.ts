@@ -1,6 +1,6 @@
+import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
 import { derivedEventId } from "../../services/monitoring/rescore";
-import { applyMonitoringEvent, type MonitoredMeta } from "../../services/monitoring/state";
-import type { EventBus, Subscription } from "../../services/platform/events/port";
+import type { EventBus } from "../../services/platform/events/port";
 import { eventRecord } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
 import { chooseForecast } from "../../services/underwriting/weather-choice";
@@ -33,31 +33,9 @@ export async function startRescoreFanout(opts: {
   onFannedOut?: (report: { model: string; cycleMs: number; voyages: number }) => void;
 }): Promise<RescoreFanout> {
   const { bus } = opts;
-  const voyages = new Map<string, MonitoredMeta>();
-  const seen = new Map<number, bigint>();
-  const fold: Subscription = await bus.subscribe({
-    groupId: `rescore-voyages.${opts.instanceId}`,
-    topics: [TOPIC.voyageMonitoring],
-    fromBeginning: true,
-    handleBatch: async (events) => {
-      for (const e of events) {
-        const after = applyMonitoringEvent(voyages.get(e.key) ?? null, e.type, e.value);
-        if (after) voyages.set(e.key, after);
-        seen.set(e.partition, BigInt(e.offset));
-      }
-    },
-  });
+  const followed = await followMonitoredVoyages(bus, `rescore-voyages.${opts.instanceId}`);
   const registry = new CycleRegistry();
   const following = await followCycles(bus, registry, `rescore.${opts.instanceId}`);
-
-  /** True once every message on voyages.monitoring when asked has been folded in. */
-  const caughtUp = async () => {
-    for (const [partition, end] of await bus.endOffsets(TOPIC.voyageMonitoring)) {
-      const last = seen.get(partition);
-      if (BigInt(end) > 0n && (last === undefined || last + 1n < BigInt(end))) return false;
-    }
-    return true;
-  };
 
   const cycles = await bus.subscribe({
     groupId: opts.groupId ?? RESCORE_FANOUT_GROUP,
@@ -69,15 +47,13 @@ export async function startRescoreFanout(opts: {
         const model = String(e.value.model);
         const cycleMs = Number(e.value.cycle_time);
         const asOf = Number(e.value.occurred_at);
-        while (!(await caughtUp())) await new Promise((r) => setTimeout(r, 20));
+        await waitUntil(followed.caughtUp);
         // Only the cycle scores now use (the registry follows the same topic).
-        while (!registry.cycles(model).some((c) => c.cycleMs === cycleMs)) {
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        await waitUntil(() => registry.cycles(model).some((c) => c.cycleMs === cycleMs));
         const choice = chooseForecast(registry, asOf);
         const cycle = choice?.primary;
         if (!cycle || cycle.model !== model || cycle.cycleMs !== cycleMs) continue;
-        const active = [...voyages.values()].filter((v) => v.status === "active");
+        const active = [...followed.voyages.values()].filter((v) => v.status === "active");
         const messages = active.map((v) => ({
           key: v.id,
           type: RESCORE_REQUESTED,
@@ -107,10 +83,10 @@ export async function startRescoreFanout(opts: {
   });
 
   return {
-    activeVoyages: () => [...voyages.values()].filter((v) => v.status === "active").length,
+    activeVoyages: () => [...followed.voyages.values()].filter((v) => v.status === "active").length,
     stop: async () => {
       await cycles.stop();
-      await Promise.allSettled([fold.stop(), following.stop()]);
+      await Promise.allSettled([followed.stop(), following.stop()]);
     },
   };
 }

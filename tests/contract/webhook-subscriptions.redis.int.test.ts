@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../services/platform/config";
 import {
   WebhookStoreError,
@@ -8,44 +7,17 @@ import {
 } from "../../services/webhooks/subscriptions";
 import { openWebhookSubscriptions } from "../../services/webhooks/subscriptions-open";
 import { RedisWebhookSubscriptionStore } from "../../services/webhooks/subscriptions-redis";
+import { redisRunKeys } from "../redis-run-keys";
 import { webhookSubscriptionStoreContract } from "./webhook-subscriptions.contract";
 
 const config = loadConfig();
-/** One random prefix per run, so parallel runs and other suites never see each other's keys. */
-const keyPrefix = `${config.REDIS_KEY_PREFIX}test:webhooks:${randomUUID()}:`;
+const { keyPrefix, raw, keysUnder, deleteRunKeys } = redisRunKeys(
+  config.REDIS_URL,
+  config.REDIS_KEY_PREFIX,
+  "webhooks",
+);
 const make = () => new RedisWebhookSubscriptionStore({ url: config.REDIS_URL, keyPrefix });
 const KEY = "0123456789abcdef";
-
-/** A plain connection without the prefix, to look at and clean up what the store wrote. */
-let raw: Redis;
-
-async function keysUnder(prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = "0";
-  do {
-    // The prefix holds `{…}` hash tags: escape glob specials so MATCH takes it literally.
-    const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
-    const [next, batch] = await raw.scan(cursor, "MATCH", pattern, "COUNT", 1000);
-    cursor = next;
-    found.push(...batch);
-  } while (cursor !== "0");
-  return found;
-}
-
-async function deleteRunKeys(): Promise<void> {
-  const keys = await keysUnder(keyPrefix);
-  if (keys.length > 0) await raw.unlink(...keys);
-}
-
-beforeAll(() => {
-  raw = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
-});
-
-afterAll(async () => {
-  await deleteRunKeys();
-  expect(await keysUnder(keyPrefix)).toEqual([]);
-  await raw.quit();
-});
 
 webhookSubscriptionStoreContract("redis", async () => make(), deleteRunKeys);
 
