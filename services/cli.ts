@@ -30,6 +30,7 @@ const HELP = `usage: voyage-risk <command>
   stream monitoring     run the monitored-voyage projector (Kafka -> Redis)
   stream rescore        re-score monitored voyages on every new forecast cycle (fan-out + worker)
   stream advisories     tell monitored voyages of advisories on their remaining route
+  stream notify         deliver alerts to webhook subscriptions (signed, retried over a day)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -78,6 +79,11 @@ async function run(argv: string[]): Promise<number> {
       }
       if (sub === "monitoring") {
         const { main } = await import("../streams/monitoring/main");
+        await main();
+        return 0;
+      }
+      if (sub === "notify") {
+        const { main } = await import("../streams/notify/main");
         await main();
         return 0;
       }

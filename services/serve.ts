@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { startAdvisoriesStream } from "../streams/advisories/advisories";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { startMonitoringProjector } from "../streams/monitoring/projector";
+import { startNotifyStream } from "../streams/notify/notify";
 import { startRescoreFanout } from "../streams/rescore/fanout";
 import { startRescoreWorker } from "../streams/rescore/worker";
 import { buildApp } from "./api/app";
@@ -22,6 +23,7 @@ import { sharedRoutingNetwork } from "./routing/network";
 import { createScorer } from "./scoring/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
 import { startWeather, type WeatherRuntime } from "./weather/runtime";
+import { openDeliveryQueue } from "./webhooks/delivery-queue-open";
 import { openWebhookSubscriptions } from "./webhooks/subscriptions-open";
 
 export interface Served {
@@ -93,6 +95,26 @@ export async function serve(config: Config): Promise<Served> {
   }
   // Redis in platform mode (lazy: nothing connects until the first webhook call), else memory.
   const webhooks = openWebhookSubscriptions(config);
+  if (config.VOYAGE_RISK_MODE === "embedded") {
+    // Webhook delivery from this process, its queue in memory like the rest of its state.
+    const queue = openDeliveryQueue(config);
+    const notify = await startNotifyStream({
+      bus: platform.bus,
+      queue,
+      subscriptions: webhooks,
+      allowlist: config.WEBHOOK_ALLOWLIST,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      retryScale: config.WEBHOOK_RETRY_SCALE,
+      onError: (error) => logger.warn({ err: error }, "webhook dispatch failed; retrying"),
+    });
+    streams.push({
+      stop: async () => {
+        await notify.stop();
+        await queue.close();
+      },
+    });
+  }
   const app = buildApp({ platform, keys, weather, scorer, now: Date.now, webhooks });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
-import { ADVISORY_CHANGED } from "../advisories/events";
+import { ALERT_TYPES } from "../monitoring/alerts";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
 
@@ -45,7 +45,7 @@ const monitor = async (destination: { lat: number; lon: number }) => {
 };
 const alertsOf = async (voyageId: string) =>
   (await s.platform.analytics.queryEvents({ topic: TOPIC.voyageAlerts, key: voyageId }))
-    .filter((e) => e.event_type === ADVISORY_CHANGED)
+    .filter((e) => e.event_type === ALERT_TYPES.advisoryChanged)
     .map((e) => JSON.parse(e.payload_json) as Record<string, unknown>);
 
 describe("advisories", { timeout: 300_000 }, () => {

@@ -121,6 +121,16 @@ export const configSchema = z.object({
       }
     }),
 
+  /** One webhook attempt's limit: connect, send, and the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhook attempts in flight at once per notify process. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Multiplies every wait of the webhook retry schedule (10 s, 30 s, 90 s, … up to 1 h, 32
+   * attempts over about a day). 1 in production; tests and drills shrink the day to minutes.
+   */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+
   /**
    * Test-only crash points (comma-separated names, see services/platform/failpoints.ts).
    * Never set in production.

@@ -1,6 +1,6 @@
 /**
  * Webhooks: signing (scheme v1), destination checks, the retry schedule, one delivery attempt,
- * and the subscriptions (memory and Redis adapters).
+ * the subscriptions and the delivery queue (memory and Redis adapters each), and the payloads.
  */
 export {
   type DeliveryOutcome,
@@ -11,12 +11,23 @@ export {
   USER_AGENT,
 } from "./deliver";
 export {
+  type DeliveryQueue,
+  FINISHED_RETENTION_MS,
+  type FinishedAs,
+  type NewDelivery,
+  type PendingDelivery,
+} from "./delivery-queue";
+export { MemoryDeliveryQueue } from "./delivery-queue-memory";
+export { openDeliveryQueue } from "./delivery-queue-open";
+export { RedisDeliveryQueue } from "./delivery-queue-redis";
+export {
   checkDestination,
   type DestinationCheck,
   parseAllowlist,
   type ResolveHost,
   resolveWithDns,
 } from "./destination";
+export { attemptPayload, type PlannedWebhook, webhookOfAlert } from "./payloads";
 export {
   BACKOFF_FACTOR,
   classifyResponse,

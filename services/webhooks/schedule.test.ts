@@ -119,6 +119,25 @@ describe("nextAttemptDelayMs", () => {
     expect(nextAttemptDelayMs(4, "dlv_a", Number.POSITIVE_INFINITY)).toBe(backoff);
   });
 
+  it("scales every wait and the cap by the scale, keeping the shape", () => {
+    for (const attempt of [1, 3, 9]) {
+      const full = retryDelayRangeMs(attempt) as { minMs: number; maxMs: number };
+      expect(retryDelayRangeMs(attempt, 0.001)).toEqual({
+        minMs: full.minMs * 0.001,
+        maxMs: full.maxMs * 0.001,
+      });
+      const scaled = nextAttemptDelayMs(attempt, "dlv_a", undefined, 0.001) as number;
+      expect(scaled).toBeGreaterThanOrEqual(full.minMs * 0.001 - 1);
+      expect(scaled).toBeLessThanOrEqual(full.maxMs * 0.001 + 1);
+    }
+    // A Retry-After is the receiver's demand, kept as is up to the (scaled) cap.
+    expect(nextAttemptDelayMs(1, "dlv_a", 2 * S, 0.001)).toBe(2 * S);
+    expect(nextAttemptDelayMs(1, "dlv_a", 2 * H, 0.001)).toBe(H * 0.001);
+    expect(nextAttemptDelayMs(MAX_ATTEMPTS, "dlv_a", undefined, 0.001)).toBeNull();
+    expect(() => retryDelayRangeMs(1, 0)).toThrow(RangeError);
+    expect(() => retryDelayRangeMs(1, Number.NaN)).toThrow(RangeError);
+  });
+
   it("throws on an attempt number that is not an integer >= 1", () => {
     for (const attempt of [0, -1, 1.5, Number.NaN]) {
       expect(() => nextAttemptDelayMs(attempt, "dlv_a")).toThrow(RangeError);

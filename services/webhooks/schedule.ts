@@ -21,6 +21,9 @@ import { createHash } from "node:crypto";
  *
  * So MAX_ATTEMPTS = 32 tries span 20.8 h to 26.0 h (about 23.4 h on average) from the first.
  * A Retry-After longer than the backoff is honoured, up to the same 1-hour cap per step.
+ *
+ * `scale` (WEBHOOK_RETRY_SCALE, 1 in production) multiplies every wait and the cap, keeping the
+ * schedule's shape: tests and drills run a day's schedule in minutes with 0.001.
  */
 
 /** Total attempts per delivery, the first one included. */
@@ -42,15 +45,16 @@ export function nextAttemptDelayMs(
   attempt: number,
   deliveryId: string,
   retryAfterMs?: number,
+  scale = 1,
 ): number | null {
-  const range = retryDelayRangeMs(attempt);
+  const range = retryDelayRangeMs(attempt, scale);
   if (range === null) return null;
 
   const u = unitHash(deliveryId, attempt);
   const backoff = Math.round(range.minMs + (range.maxMs - range.minMs) * u);
 
   if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs > backoff) {
-    return Math.min(Math.ceil(retryAfterMs), MAX_RETRY_DELAY_MS);
+    return Math.ceil(Math.min(retryAfterMs, MAX_RETRY_DELAY_MS * scale));
   }
   return backoff;
 }
@@ -59,12 +63,19 @@ export function nextAttemptDelayMs(
  * The envelope of the backoff after failed attempt `attempt` (before any Retry-After): every
  * jittered wait lies in [minMs, maxMs]. Null after the last attempt. Non-decreasing in attempt.
  */
-export function retryDelayRangeMs(attempt: number): { minMs: number; maxMs: number } | null {
+export function retryDelayRangeMs(
+  attempt: number,
+  scale = 1,
+): { minMs: number; maxMs: number } | null {
   if (!Number.isInteger(attempt) || attempt < 1) {
     throw new RangeError(`attempt must be an integer >= 1, got ${attempt}`);
   }
+  if (!(scale > 0) || !Number.isFinite(scale)) {
+    throw new RangeError(`scale must be a positive number, got ${scale}`);
+  }
   if (attempt >= MAX_ATTEMPTS) return null;
-  const base = Math.min(FIRST_RETRY_DELAY_MS * BACKOFF_FACTOR ** (attempt - 1), MAX_RETRY_DELAY_MS);
+  const base =
+    Math.min(FIRST_RETRY_DELAY_MS * BACKOFF_FACTOR ** (attempt - 1), MAX_RETRY_DELAY_MS) * scale;
   return { minMs: base * MIN_JITTER_FACTOR, maxMs: base };
 }
 

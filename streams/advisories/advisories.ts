@@ -1,8 +1,4 @@
-import {
-  ADVISORY_CHANGED,
-  ADVISORY_ISSUED,
-  ADVISORY_WITHDRAWN,
-} from "../../services/advisories/events";
+import { ADVISORY_ISSUED, ADVISORY_WITHDRAWN } from "../../services/advisories/events";
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
 import {
   type AdvisoryArea,
@@ -11,6 +7,7 @@ import {
   remainingRoute,
 } from "../../services/engine/advisories/advisory-area";
 import { resolveVessel } from "../../services/engine/scoring/vessel-types";
+import { ALERT_TYPES } from "../../services/monitoring/alerts";
 import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
 import { derivedEventId } from "../../services/monitoring/rescore";
 import type { EventBus, EventRecord, Subscription } from "../../services/platform/events/port";
@@ -105,7 +102,7 @@ export async function startAdvisoriesStream(opts: {
           if (!entry) continue;
           alerts.push({
             key: v.id,
-            type: ADVISORY_CHANGED,
+            type: ALERT_TYPES.advisoryChanged,
             value: {
               event_id: derivedEventId("advisory", v.id, String(e.value.event_id)),
               occurred_at: atMs,

@@ -1,4 +1,5 @@
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import { ALERT_TYPES } from "../../services/monitoring/alerts";
 import {
   monitoringStoppedRecord,
   publishMonitoringStopped,
@@ -23,8 +24,6 @@ import { RESCORE_REQUESTED } from "./fanout";
  * repeat compares against the same one.
  */
 export const RESCORE_GROUP = "rescore";
-export const RISK_THRESHOLD_CROSSED = "voyagerisk.alerts.RiskThresholdCrossed";
-export const VOYAGE_COMPLETED = "voyagerisk.alerts.VoyageCompleted";
 
 export function startRescoreWorker(opts: {
   bus: EventBus;
@@ -107,7 +106,7 @@ export function startRescoreWorker(opts: {
             TOPIC.voyageAlerts,
             outcome.alerts.map((a) => ({
               key: meta.id,
-              type: RISK_THRESHOLD_CROSSED,
+              type: ALERT_TYPES.riskThresholdCrossed,
               value: {
                 event_id: a.event_id,
                 occurred_at: asOf,
@@ -130,7 +129,7 @@ export function startRescoreWorker(opts: {
           await bus.publish(TOPIC.voyageAlerts, [
             {
               key: meta.id,
-              type: VOYAGE_COMPLETED,
+              type: ALERT_TYPES.voyageCompleted,
               value: {
                 ...eventRecord({ voyage_id: meta.id, ...owner }, asOf),
                 event_id: derivedEventId("completed", meta.id),

@@ -1,0 +1,39 @@
+import { loadConfig } from "../../services/platform/config";
+import { createLogger } from "../../services/platform/logger";
+import { openPlatform } from "../../services/platform/platform";
+import { runUntilSignalled } from "../../services/platform/process";
+import { openDeliveryQueue } from "../../services/webhooks/delivery-queue-open";
+import { openWebhookSubscriptions } from "../../services/webhooks/subscriptions-open";
+import { startNotifyStream } from "./notify";
+
+/**
+ * Webhook delivery as its own process (platform mode): `voyage-risk stream notify`. Run several:
+ * they share the alerts by partition and the delivery queue (Redis) by lease.
+ */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config, "notify");
+  const platform = await openPlatform(config, logger);
+  const queue = openDeliveryQueue(config);
+  const subscriptions = openWebhookSubscriptions(config);
+  const notify = await startNotifyStream({
+    bus: platform.bus,
+    queue,
+    subscriptions,
+    allowlist: config.WEBHOOK_ALLOWLIST,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    retryScale: config.WEBHOOK_RETRY_SCALE,
+    onError: (error) => logger.warn({ err: error }, "webhook dispatch failed; retrying"),
+    // Ids and outcomes only: never a URL (it may carry a token) or a body.
+    onAttempt: (r) => logger.info(r, "webhook attempt"),
+  });
+  await notify.ready;
+  logger.info({ concurrency: config.WEBHOOK_CONCURRENCY }, "notify consuming");
+  await runUntilSignalled(logger, async () => {
+    await notify.stop();
+    await queue.close();
+    await subscriptions.close();
+    await platform.close();
+  });
+}
