@@ -7,12 +7,18 @@ import type { Config } from "./config";
  * - `consumer.before-commit`: after a batch's effect is durable, before its offsets are committed.
  * - `reanalysis.after-chunk`: after the reanalysis loader's first INSERT, before the year is
  *   recorded complete.
+ * - `rescore.after-first-voyage`: a re-scoring worker, after publishing the first voyage's events
+ *   of a batch, before the rest of the batch and before its commit (a crash mid-cycle).
+ * - `notify.after-first-delivery`: a webhook dispatcher, after the queue took its first delivered
+ *   attempt's move, before that attempt's record is published (left in the outbox).
  * - `scoring.engine-failure`: not a crash: every scoring job throws an unexpected error (the
  *   routing engine failing), which the API must answer with a 500 that leaks nothing.
  */
 export type Failpoint =
   | "consumer.before-commit"
   | "reanalysis.after-chunk"
+  | "rescore.after-first-voyage"
+  | "notify.after-first-delivery"
   | "scoring.engine-failure";
 
 export function crashAt(config: Config, name: Failpoint): (() => void) | undefined {

@@ -69,6 +69,8 @@ export interface DispatcherOptions {
   deliver?: (request: DeliveryRequest) => Promise<DeliveryResult>;
   onError?: (error: unknown) => void;
   onAttempt?: (report: { delivery_id: string; attempt: number; outcome: string }) => void;
+  /** Failpoint notify.after-first-delivery. */
+  crashAfterDeliveredMove?: () => void;
 }
 
 export type DeadLetterReason =
@@ -239,9 +241,12 @@ export class WebhookDispatcher {
     this.opts.onAttempt?.({ delivery_id: d.delivery_id, attempt, outcome: result.outcome });
 
     if (result.outcome === "delivered") {
-      await this.moveOn(this.opts.queue.finish(d.delivery_id, d.lease, "delivered", [record]), [
-        record,
-      ]);
+      const moved = this.opts.queue.finish(d.delivery_id, d.lease, "delivered", [record]);
+      if (this.opts.crashAfterDeliveredMove) {
+        await moved;
+        this.opts.crashAfterDeliveredMove();
+      }
+      await this.moveOn(moved, [record]);
       return;
     }
     if (nextAt !== null) {

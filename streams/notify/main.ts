@@ -1,4 +1,5 @@
 import { loadConfig } from "../../services/platform/config";
+import { crashAt } from "../../services/platform/failpoints";
 import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
@@ -16,6 +17,7 @@ export async function main(): Promise<void> {
   const platform = await openPlatform(config, logger);
   const queue = openDeliveryQueue(config);
   const subscriptions = openWebhookSubscriptions(config);
+  const crash = crashAt(config, "notify.after-first-delivery");
   const notify = await startNotifyStream({
     bus: platform.bus,
     queue,
@@ -27,6 +29,7 @@ export async function main(): Promise<void> {
     onError: (error) => logger.warn({ err: error }, "webhook dispatch failed; retrying"),
     // Ids and outcomes only: never a URL (it may carry a token) or a body.
     onAttempt: (r) => logger.info(r, "webhook attempt"),
+    ...(crash ? { crashAfterDeliveredMove: crash } : {}),
   });
   await notify.ready;
   logger.info({ concurrency: config.WEBHOOK_CONCURRENCY }, "notify consuming");

@@ -28,6 +28,7 @@ export async function startNotifyStream(opts: {
   resolve?: ResolveHost;
   onError?: (error: unknown) => void;
   onAttempt?: (report: { delivery_id: string; attempt: number; outcome: string }) => void;
+  crashAfterDeliveredMove?: () => void;
 }): Promise<NotifyStream> {
   const dispatcher = new WebhookDispatcher({
     queue: opts.queue,
@@ -40,6 +41,9 @@ export async function startNotifyStream(opts: {
     ...(opts.resolve ? { resolve: opts.resolve } : {}),
     ...(opts.onError ? { onError: opts.onError } : {}),
     ...(opts.onAttempt ? { onAttempt: opts.onAttempt } : {}),
+    ...(opts.crashAfterDeliveredMove
+      ? { crashAfterDeliveredMove: opts.crashAfterDeliveredMove }
+      : {}),
   });
   const planner = await startDeliveryPlanner({
     bus: opts.bus,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "../../services/platform/config";
+import { crashAt } from "../../services/platform/failpoints";
 import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
@@ -31,7 +32,13 @@ export async function main(): Promise<void> {
     instanceId: randomUUID(),
     onFannedOut: (r) => logger.info(r, "cycle fanned out"),
   });
-  const worker = await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer });
+  const crash = crashAt(config, "rescore.after-first-voyage");
+  const worker = await startRescoreWorker({
+    bus: platform.bus,
+    state: platform.state,
+    scorer,
+    ...(crash ? { crashAfterFirstVoyage: crash } : {}),
+  });
   await worker.ready;
   logger.info({ scoring: scorer.description }, "re-scoring consuming");
   await runUntilSignalled(logger, async () => {

@@ -31,6 +31,8 @@ export function startRescoreWorker(opts: {
   scorer: Scorer;
   groupId?: string;
   onRescored?: (voyageId: string) => void;
+  /** Failpoint rescore.after-first-voyage. */
+  crashAfterFirstVoyage?: () => void;
 }): Promise<Subscription> {
   const projection = new MonitoredProjection(opts.state);
   const { bus } = opts;
@@ -143,6 +145,7 @@ export function startRescoreWorker(opts: {
           await publishMonitoringStopped(bus, stopped);
         }
         opts.onRescored?.(meta.id);
+        opts.crashAfterFirstVoyage?.();
       }
     },
   });
