@@ -31,6 +31,7 @@ const HELP = `usage: voyage-risk <command>
   stream rescore        re-score monitored voyages on every new forecast cycle (fan-out + worker)
   stream advisories     tell monitored voyages of advisories on their remaining route
   stream notify         deliver alerts to webhook subscriptions (signed, retried over a day)
+  stream ensemble       compute requested ensemble analyses (then ensemble.ready)
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -79,6 +80,11 @@ async function run(argv: string[]): Promise<number> {
       }
       if (sub === "monitoring") {
         const { main } = await import("../streams/monitoring/main");
+        await main();
+        return 0;
+      }
+      if (sub === "ensemble") {
+        const { main } = await import("../streams/ensemble/main");
         await main();
         return 0;
       }

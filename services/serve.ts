@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { startAdvisoriesStream } from "../streams/advisories/advisories";
 import { startAnalyticsSink } from "../streams/analytics/sink";
+import { startEnsembleWorker } from "../streams/ensemble/worker";
 import { startMonitoringProjector } from "../streams/monitoring/projector";
 import { startNotifyStream } from "../streams/notify/notify";
 import { startRescoreFanout } from "../streams/rescore/fanout";
 import { startRescoreWorker } from "../streams/rescore/worker";
 import { buildApp } from "./api/app";
+import { EnsembleAnalyses } from "./ensemble/analyses";
 import { type Config, wantsDevKey } from "./platform/config";
 import {
   type ApiKeyStore,
@@ -91,6 +93,15 @@ export async function serve(config: Config): Promise<Served> {
     streams.push(
       fanout,
       await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer }),
+      await startEnsembleWorker({
+        bus: platform.bus,
+        scorer,
+        analyses: new EnsembleAnalyses(
+          platform.state,
+          platform.analytics,
+          config.ROUTE_RESULT_TTL_S * 1000,
+        ),
+      }),
     );
   }
   // Redis in platform mode (lazy: nothing connects until the first webhook call), else memory.

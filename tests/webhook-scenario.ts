@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { webhookPayloads } from "../services/api/schemas/webhooks";
 import { verifyWebhook } from "../services/webhooks/signing";
 import { waitFor } from "./helpers";
 import type { ReceivedWebhook, WebhookReceiver } from "./webhook-receiver";
@@ -11,10 +12,22 @@ import type { ReceivedWebhook, WebhookReceiver } from "./webhook-receiver";
  */
 
 const LANES = [
-  [{ lat: 51.98, lon: 3.9 }, { lat: 40.45, lon: -73.8 }],
-  [{ lat: 35.4, lon: 139.9 }, { lat: 33.7, lon: -118.3 }],
-  [{ lat: -33.9, lon: 18.3 }, { lat: -32.0, lon: 115.6 }],
-  [{ lat: 1.2, lon: 103.9 }, { lat: 25.0, lon: 56.5 }],
+  [
+    { lat: 51.98, lon: 3.9 },
+    { lat: 40.45, lon: -73.8 },
+  ],
+  [
+    { lat: 35.4, lon: 139.9 },
+    { lat: 33.7, lon: -118.3 },
+  ],
+  [
+    { lat: -33.9, lon: 18.3 },
+    { lat: -32.0, lon: 115.6 },
+  ],
+  [
+    { lat: 1.2, lon: 103.9 },
+    { lat: 25.0, lon: 56.5 },
+  ],
 ] as const;
 const TYPES = ["cargo_small", "container_ship", "tanker", "fishing"] as const;
 
@@ -136,6 +149,8 @@ export function expectWebhooksFor(
     // Any other secret fails: the signature is this subscription's.
     expect(verifyWebhook(r.body, r.headers, `${secret}x`, r.at).ok).toBe(false);
     const p = JSON.parse(r.body) as Record<string, unknown>;
+    // The documented payload (OpenAPI `webhooks`), exactly: strict, nothing more.
+    webhookPayloads["voyage.risk_threshold_crossed"].parse(p);
     expect(Object.keys(p)).toEqual([
       "event",
       "delivered_at",

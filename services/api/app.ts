@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import { EnsembleAnalyses } from "../ensemble/analyses";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
 import { RouteResults } from "../route-risk/results";
@@ -15,6 +16,7 @@ import {
   requireSubscriptionKey,
   requireUnderwritingKey,
 } from "./auth";
+import { registerEnsembleRoutes } from "./ensemble-routes";
 import { installErrorMapping } from "./error-mapping";
 import { healthReport } from "./health";
 import { registerMonitoringRoutes } from "./monitoring-routes";
@@ -108,6 +110,16 @@ export function buildApp({
   registerWebhookRoutes(app, requireSubscriptionKey(keys, platform.state, "webhooks"), {
     store: webhooks,
     allowlist: platform.config.WEBHOOK_ALLOWLIST,
+  });
+  registerEnsembleRoutes(app, underwriting, {
+    analyses: new EnsembleAnalyses(
+      platform.state,
+      platform.analytics,
+      platform.config.ROUTE_RESULT_TTL_S * 1000,
+    ),
+    registry: weather.registry,
+    now,
+    bus: platform.bus,
   });
   registerUsageRoutes(app, underwriting, { analytics: platform.analytics });
   registerAdvisoryRoutes(app, underwriting, { bus: platform.bus, now });

@@ -4,6 +4,7 @@ import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { advisoryRequest } from "./advisory-routes";
 import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { errorBody } from "./schemas/common";
+import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "./schemas/ensemble";
 import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
 import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "./schemas/route-risk";
 import {
@@ -16,6 +17,7 @@ import {
   voyageRiskResponse,
 } from "./schemas/underwriting";
 import {
+  webhookPayloads,
   webhookSubscriptionCreated,
   webhookSubscriptionList,
   webhookSubscriptionRequest,
@@ -83,6 +85,12 @@ export const ROUTE_RISK_EXAMPLE = {
   },
 };
 
+const WEBHOOK_DELIVERY_TEXT = [
+  'Signed per subscription: header Voyage-Risk-Signature (v1,t=<unix seconds>,sig=<hex HMAC-SHA256>) equals the body\'s last member `signature`; the MAC, keyed with the subscription\'s secret, covers `<t>.` and the raw body with that value blanked (`"signature":""`), so a receiver verifies from the raw bytes and headers alone (verifyWebhook in services/webhooks/signing.ts) and rejects a timestamp more than 5 minutes away.',
+  "Voyage-Risk-Delivery-Id is the same for every attempt of one event to one subscription: deduplicate on it (delivery is at least once).",
+  "Attempts: 32 over about a day (10 s, 30 s, 90 s, ... capped at 1 h, jittered), Retry-After honoured; 410 disables the subscription; a 3xx or another 4xx dead-letters the delivery at once.",
+].join(" ");
+
 const limitsText = ROUTE_RISK_PLANS.map((plan) => {
   const [hour, minute] = routeRiskLimits(plan);
   return `${plan} ${hour?.limit}/hour with a burst of ${minute?.limit}/minute`;
@@ -109,6 +117,29 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-API-Key" } },
     },
+    webhooks: Object.fromEntries(
+      Object.entries(webhookPayloads).map(([kind, schema]) => [
+        kind,
+        {
+          post: {
+            summary: `${kind}, POSTed to each matching subscription`,
+            description: WEBHOOK_DELIVERY_TEXT,
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: json(schema, "output") } },
+            },
+            responses: {
+              "2XX": { description: "received: no more attempts" },
+              "410": { description: "the endpoint is retired: the subscription is disabled" },
+              default: {
+                description:
+                  "408, 429 and 5xx (and no answer) are retried on the schedule; any other status dead-letters the delivery",
+              },
+            },
+          },
+        },
+      ]),
+    ),
     paths: {
       "/api/v1/underwriting/health": {
         get: {
@@ -363,6 +394,46 @@ export function openApiDocument(): Record<string, unknown> {
             "204": { description: "deleted" },
             "401": error("missing or invalid X-API-Key"),
             "404": error("no such webhook for this key (not_found)"),
+          },
+        },
+      },
+      "/api/v1/ensemble-analyses": {
+        post: {
+          summary:
+            "Ask for a full ensemble analysis of a voyage (every option on); ensemble.ready when done",
+          description:
+            "Answers 202 at once with the analysis' id: the forecast is chosen now, the analysis is computed by the ensemble stream, and the key's webhooks for ensemble.ready hear when it is ready (or failed). Metered as one underwriting voyage.",
+          security: key,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: json(ensembleAnalysisRequest, "input") } },
+          },
+          responses: {
+            "202": {
+              description: "accepted, pending; Location names where to read it",
+              content: {
+                "application/json": { schema: json(ensembleAnalysisResponse, "output") },
+              },
+            },
+            "400": error("malformed JSON or an invalid field"),
+            "401": error("missing or invalid X-API-Key"),
+            "503": error("no usable forecast cycle (weather_unavailable)"),
+          },
+        },
+      },
+      "/api/v1/ensemble-analyses/{id}": {
+        get: {
+          summary: "An ensemble analysis: pending, ready with the voyage-risk answer, or failed",
+          security: key,
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": {
+              description: "the analysis",
+              content: {
+                "application/json": { schema: json(ensembleAnalysisResponse, "output") },
+              },
+            },
+            "404": error("no such analysis for this key (not_found)"),
           },
         },
       },

@@ -82,6 +82,8 @@ export async function publishVoyageScored(
   e: ScoreContext & {
     /** Who scored it: underwriting (default), or monitoring for a voyage's registration score. */
     iface?: "underwriting" | "monitoring" | "rescore";
+    /** A derived id, for a score a crash may make twice (it is metered once). */
+    eventId?: string;
   },
 ): Promise<EventRecord> {
   const vsi = r.voyage_severity_index;
@@ -106,6 +108,7 @@ export async function publishVoyageScored(
     peak_wind_kts: r.physical_conditions.peak_wind_kts,
     vessel_type: e.vesselType,
   });
+  if (e.eventId !== undefined) message.value.event_id = e.eventId;
   await bus.publish(TOPIC.voyageScores, [message]);
   return message.value;
 }

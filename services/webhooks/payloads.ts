@@ -13,8 +13,8 @@ import type { WebhookEventKind } from "./subscriptions";
  *   voyage.advisory_changed  voyage_id, vessel_id, advisory {id, change, kind, title}, at {lat, lon}
  *                            (at: where the remaining route enters the advisory's area)
  *   voyage.completed         voyage_id, vessel_id, completed_at
- *   ensemble.ready           analysis_id, voyage_id (null for an ad-hoc voyage), result_url,
- *                            completed_at
+ *   ensemble.ready           analysis_id, voyage_id (null for an ad-hoc voyage), status (ready or
+ *                            failed), result_url (GET it with the asking key), completed_at
  */
 
 export interface PlannedWebhook {
@@ -87,6 +87,7 @@ export function webhookOfAlert(
         payload: {
           analysis_id: String(alert.analysis_id),
           voyage_id: owner.voyageId,
+          status: String(alert.status),
           result_url: String(alert.result_url),
           completed_at: new Date(Number(alert.occurred_at)).toISOString(),
         },
