@@ -77,7 +77,15 @@ function svc(name: string): ComposeService {
   return service;
 }
 
-const APP_SERVICES = ["api", "analytics-sink"];
+const APP_SERVICES = [
+  "api",
+  "analytics-sink",
+  "monitoring",
+  "rescore",
+  "advisories",
+  "notify",
+  "ensemble",
+];
 const INFRA_SERVICES = ["kafka", "schema-registry", "clickhouse", "redis"];
 
 describe("docker-compose.yml", () => {
@@ -86,6 +94,20 @@ describe("docker-compose.yml", () => {
     expect(Object.keys(compose.services)).toEqual(
       expect.arrayContaining([...INFRA_SERVICES, ...APP_SERVICES]),
     );
+  });
+
+  it("runs every stream the CLI offers (`voyage-risk stream <name>`)", () => {
+    const cli = read("services/cli.ts");
+    const streams = [...cli.matchAll(/sub === "([a-z]+)"/g)].map((m) => m[1]);
+    expect(streams.length).toBeGreaterThanOrEqual(6);
+    const commands = Object.values(compose.services).map((s) =>
+      (s as { command?: string[] }).command?.join(" "),
+    );
+    for (const stream of streams) {
+      expect(commands, `a service runs stream ${stream}`).toContain(
+        `node bin/voyage-risk.js stream ${stream}`,
+      );
+    }
   });
 
   it("publishes the same host ports as deploy/local (deploy/local/ports.env)", () => {
