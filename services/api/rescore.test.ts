@@ -4,8 +4,8 @@ import { serveWithKeys } from "../../tests/serve-with-keys";
 import { MonitoredProjection } from "../monitoring/projection";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
-import { cycleLandedEvent, landCycle } from "../weather/cycle-events";
-import { weatherModel } from "../weather/models";
+import { landCycle } from "../weather/cycle-events";
+import { syntheticCycleEvent } from "../weather/synthetic-scheduler";
 
 /**
  * Re-scoring on the embedded default: a forecast cycle lands, every active monitored voyage is
@@ -51,19 +51,8 @@ describe("re-scoring monitored voyages", { timeout: 300_000 }, () => {
       headers: { "X-API-Key": KEY },
     });
     // A cycle newer than the one the voyages were scored with, already begun.
-    const model = weatherModel("synthetic");
     const cycleMs = Date.now() - 60_000;
-    const event = cycleLandedEvent(
-      {
-        model: "synthetic",
-        cycle_time: cycleMs,
-        members: model?.members ?? 31,
-        resolution_deg: model?.resolution_deg ?? 0.25,
-        horizon_h: model?.horizon_h ?? 384,
-        synthetic: true,
-      },
-      Date.now(),
-    );
+    const event = syntheticCycleEvent(cycleMs, Date.now());
     await landCycle(s.platform.bus, s.weather.registry, event);
     const projection = new MonitoredProjection(s.platform.state);
     await waitFor(

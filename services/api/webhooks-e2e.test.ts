@@ -11,8 +11,8 @@ import {
 } from "../../tests/webhook-scenario";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
-import { cycleLandedEvent, landCycle } from "../weather/cycle-events";
-import { weatherModel } from "../weather/models";
+import { landCycle } from "../weather/cycle-events";
+import { syntheticCycleEvent } from "../weather/synthetic-scheduler";
 
 /**
  * Monitored voyages to signed webhooks on the embedded default (one process, in-process bus,
@@ -40,23 +40,8 @@ afterAll(async () => {
 });
 
 const landNewCycle = async (): Promise<number> => {
-  const model = weatherModel("synthetic");
   const cycleMs = Date.now() - 30_000;
-  await landCycle(
-    s.platform.bus,
-    s.weather.registry,
-    cycleLandedEvent(
-      {
-        model: "synthetic",
-        cycle_time: cycleMs,
-        members: model?.members ?? 31,
-        resolution_deg: model?.resolution_deg ?? 0.25,
-        horizon_h: model?.horizon_h ?? 384,
-        synthetic: true,
-      },
-      Date.now(),
-    ),
-  );
+  await landCycle(s.platform.bus, s.weather.registry, syntheticCycleEvent(cycleMs, Date.now()));
   return cycleMs;
 };
 

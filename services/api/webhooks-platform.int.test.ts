@@ -19,8 +19,7 @@ import { loadConfig } from "../platform/config";
 import { RedisApiKeyStore } from "../platform/keys/redis-store";
 import { createLogger } from "../platform/logger";
 import { openPlatform, type Platform } from "../platform/platform";
-import { cycleLandedEvent } from "../weather/cycle-events";
-import { weatherModel } from "../weather/models";
+import { syntheticCycleEvent } from "../weather/synthetic-scheduler";
 import { retryDelayRangeMs } from "../webhooks/schedule";
 
 /**
@@ -95,21 +94,8 @@ afterAll(async () => {
 
 /** A new synthetic cycle, published to weather.cycles as the weather ingest would. */
 const landNewCycle = async (): Promise<number> => {
-  const model = weatherModel("synthetic");
   const cycleMs = Date.now() - 30_000;
-  await platform.bus.publish("weather.cycles", [
-    cycleLandedEvent(
-      {
-        model: "synthetic",
-        cycle_time: cycleMs,
-        members: model?.members ?? 31,
-        resolution_deg: model?.resolution_deg ?? 0.25,
-        horizon_h: model?.horizon_h ?? 384,
-        synthetic: true,
-      },
-      Date.now(),
-    ),
-  ]);
+  await platform.bus.publish("weather.cycles", [syntheticCycleEvent(cycleMs, Date.now())]);
   return cycleMs;
 };
 

@@ -6,6 +6,22 @@ import { cycleAtOrBefore, WEATHER_MODELS } from "./models";
 
 const MODEL = WEATHER_MODELS.synthetic as (typeof WEATHER_MODELS)[string];
 
+/** The WeatherCycleLanded of a synthetic cycle (any cycle time: tests land off-cadence ones). */
+export function syntheticCycleEvent(cycleMs: number, occurredAtMs: number) {
+  return cycleLandedEvent(
+    {
+      model: MODEL.id,
+      cycle_time: cycleMs,
+      members: MODEL.members,
+      resolution_deg: MODEL.resolution_deg,
+      horizon_h: MODEL.horizon_h,
+      synthetic: true,
+      source: "synthetic generator (services/engine/weather/synthetic), deterministic per cycle",
+    },
+    occurredAtMs,
+  );
+}
+
 /**
  * Lands synthetic forecast cycles: the one due by the clock (00/06/12/18 UTC) when it is missing,
  * checked every minute, and on demand the next one in model time (the admin call), which lets a
@@ -55,18 +71,7 @@ export class SyntheticCycleScheduler {
   }
 
   private async land(cycleMs: number): Promise<void> {
-    const event = cycleLandedEvent(
-      {
-        model: MODEL.id,
-        cycle_time: cycleMs,
-        members: MODEL.members,
-        resolution_deg: MODEL.resolution_deg,
-        horizon_h: MODEL.horizon_h,
-        synthetic: true,
-        source: "synthetic generator (services/engine/weather/synthetic), deterministic per cycle",
-      },
-      this.deps.now(),
-    );
+    const event = syntheticCycleEvent(cycleMs, this.deps.now());
     await landCycle(this.deps.bus, this.deps.registry, event);
     this.deps.logger?.info(
       { model: MODEL.id, cycle: new Date(cycleMs).toISOString() },

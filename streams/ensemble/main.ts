@@ -3,11 +3,7 @@ import { loadConfig } from "../../services/platform/config";
 import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
-import { sharedRoutingNetwork } from "../../services/routing/network";
-import { createScorer } from "../../services/scoring/scorer";
-import { CycleStore } from "../../services/weather/cycle-store";
-import { WeatherProvider } from "../../services/weather/provider";
-import { openReanalysis } from "../../services/weather/reanalysis/open";
+import { createStreamScorer } from "../../services/scoring/stream-scorer";
 import { startEnsembleWorker } from "./worker";
 
 /** Ensemble analyses as their own process (platform mode): `voyage-risk stream ensemble`. */
@@ -15,12 +11,7 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, "ensemble");
   const platform = await openPlatform(config, logger);
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-  const scorer = createScorer(config, () => ({
-    network: sharedRoutingNetwork,
-    provider,
-    reanalysis: openReanalysis(config, provider.syntheticWorld()),
-  }));
+  const scorer = createStreamScorer(config);
   const analyses = new EnsembleAnalyses(
     platform.state,
     platform.analytics,

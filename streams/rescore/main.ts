@@ -4,11 +4,7 @@ import { crashAt } from "../../services/platform/failpoints";
 import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
-import { sharedRoutingNetwork } from "../../services/routing/network";
-import { createScorer } from "../../services/scoring/scorer";
-import { CycleStore } from "../../services/weather/cycle-store";
-import { WeatherProvider } from "../../services/weather/provider";
-import { openReanalysis } from "../../services/weather/reanalysis/open";
+import { createStreamScorer } from "../../services/scoring/stream-scorer";
 import { startRescoreFanout } from "./fanout";
 import { startRescoreWorker } from "./worker";
 
@@ -21,12 +17,7 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, "rescore");
   const platform = await openPlatform(config, logger);
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-  const scorer = createScorer(config, () => ({
-    network: sharedRoutingNetwork,
-    provider,
-    reanalysis: openReanalysis(config, provider.syntheticWorld()),
-  }));
+  const scorer = createStreamScorer(config);
   const fanout = await startRescoreFanout({
     bus: platform.bus,
     instanceId: randomUUID(),
