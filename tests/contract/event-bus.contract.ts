@@ -121,6 +121,29 @@ export function eventBusContract(name: string, make: () => Promise<EventBus>): v
       expect(new Set(other.events.map((e) => e.value.event_id)).size).toBe(80);
     });
 
+    it("lets a handler work longer than the group's session timeout without losing its partition", async () => {
+      // A cold scoring thread may take tens of seconds on its first batch; the member must stay
+      // in the group meanwhile, or the batch is taken over, redone, and never finishes.
+      const bus = await fresh();
+      const group = uniqueName("slow");
+      const calls: number[] = [];
+      await collect(bus, {
+        groupId: group,
+        handleBatch: async (batch) => {
+          calls.push(batch.length);
+          if (calls.length === 1) await new Promise((r) => setTimeout(r, 14_000));
+        },
+      });
+      await bus.publish(TOPIC, [probe("slow-key", 1)]);
+      const end = await bus.endOffsets(TOPIC);
+      await waitFor(
+        "the slow batch committed",
+        async () => sameOffsets(await bus.committedOffsets(group, TOPIC), end),
+        40_000,
+      );
+      expect(calls).toEqual([1]);
+    }, 60_000);
+
     it("redelivers after a handler failure and commits only what was handled", async () => {
       const bus = await fresh();
       const group = uniqueName("retry");

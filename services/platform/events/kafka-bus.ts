@@ -47,6 +47,10 @@ const DLQ_TOPIC_CONFIG: Record<string, string> = {
   "retention.ms": String(30 * 24 * 3600 * 1000),
 };
 
+const HEARTBEAT_INTERVAL_MS = 1_000;
+/** Longest a handler is kept in its group by heartbeats while it works on one batch. */
+const MAX_HANDLER_HEARTBEAT_MS = 5 * 60_000;
+
 export class KafkaEventBus implements EventBus {
   readonly adapter = "kafka" as const;
   private readonly kafka: Kafka;
@@ -140,7 +144,7 @@ export class KafkaEventBus implements EventBus {
         groupId: this.physical(spec.groupId),
         allowAutoTopicCreation: false,
         sessionTimeout: 10_000,
-        heartbeatInterval: 1_000,
+        heartbeatInterval: HEARTBEAT_INTERVAL_MS,
         rebalanceTimeout: 10_000,
         // An idle fetch long-polls this long; a stop waits for it, so keep it short.
         maxWaitTimeInMs: 500,
@@ -247,7 +251,20 @@ class KafkaSubscription implements Subscription {
             value: m.value,
             headers: stringHeaders(m.headers),
           }));
-          const done = await this.spec.process(records, live);
+          // The group only hears from a member when it heartbeats, and a handler may work
+          // longer than the session timeout (a cold scoring thread builds its routing network):
+          // heartbeat while it works, but not forever, so a handler that hangs is still
+          // noticed and its partitions go to another member.
+          const started = Date.now();
+          const beating = setInterval(() => {
+            if (Date.now() - started < MAX_HANDLER_HEARTBEAT_MS) heartbeat().catch(() => undefined);
+          }, HEARTBEAT_INTERVAL_MS);
+          let done: boolean;
+          try {
+            done = await this.spec.process(records, live);
+          } finally {
+            clearInterval(beating);
+          }
           if (!done || this.aborted || isStale()) return;
           const last = (records.at(-1) as RawRecord).offset;
           resolveOffset(last); // moves the fetch position; the commit below makes it durable
