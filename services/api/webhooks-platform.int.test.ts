@@ -177,8 +177,8 @@ describe("webhooks end to end on the platform (separate processes)", { timeout: 
 
   it("re-scoring killed mid-cycle and restarted: every webhook once, no score row twice", async () => {
     await processes.kill("rescore", "SIGTERM");
-    await startStream("rescore", { FAILPOINTS: "rescore.after-first-voyage" });
-    // The failpoint kills it after the first voyage's events, the rest of its batch undone;
+    await startStream("rescore", { FAILPOINTS: "rescore.after-first-batch" });
+    // The failpoint kills it after its first batch's events, before that batch's commit;
     // it is started again (without the failpoint) as soon as it has died.
     let crashed = "";
     let restarted: Promise<unknown> | null = null;

@@ -53,11 +53,13 @@ export function monitoringStoppedRecord(
   return eventRecord({ voyage_id: voyageId, reason, key_id: keyId ?? null }, occurredAt);
 }
 
+export function monitoringStoppedMessage(record: ReturnType<typeof monitoringStoppedRecord>) {
+  return { key: record.voyage_id, type: MONITORING_STOPPED, value: record };
+}
+
 export async function publishMonitoringStopped(
   bus: EventBus,
   record: ReturnType<typeof monitoringStoppedRecord>,
 ): Promise<void> {
-  await bus.publish(TOPIC.voyageMonitoring, [
-    { key: record.voyage_id, type: MONITORING_STOPPED, value: record },
-  ]);
+  await bus.publish(TOPIC.voyageMonitoring, [monitoringStoppedMessage(record)]);
 }

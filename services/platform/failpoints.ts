@@ -7,8 +7,9 @@ import type { Config } from "./config";
  * - `consumer.before-commit`: after a batch's effect is durable, before its offsets are committed.
  * - `reanalysis.after-chunk`: after the reanalysis loader's first INSERT, before the year is
  *   recorded complete.
- * - `rescore.after-first-voyage`: a re-scoring worker, after publishing the first voyage's events
- *   of a batch, before the rest of the batch and before its commit (a crash mid-cycle).
+ * - `rescore.after-first-batch`: a re-scoring worker, after publishing its first batch's events
+ *   (scores and alerts), before that batch's commit, while other partitions' batches are in
+ *   hand (a crash mid-cycle: the batch is redone, its events published again).
  * - `notify.after-first-delivery`: a webhook dispatcher, after the queue took its first delivered
  *   attempt's move, before that attempt's record is published (left in the outbox).
  * - `scoring.engine-failure`: not a crash: every scoring job throws an unexpected error (the
@@ -17,7 +18,7 @@ import type { Config } from "./config";
 export type Failpoint =
   | "consumer.before-commit"
   | "reanalysis.after-chunk"
-  | "rescore.after-first-voyage"
+  | "rescore.after-first-batch"
   | "notify.after-first-delivery"
   | "scoring.engine-failure";
 

@@ -20,6 +20,11 @@ export const RESCORE_FANOUT_GROUP = "rescore-fanout";
 export const RESCORE_REQUESTED = "voyagerisk.voyages.RescoreRequested";
 
 export interface RescoreFanout {
+  /**
+   * Resolves once the fan-out's group consumes weather.cycles. A new group starts at the topic's
+   * end, so a cycle landed before this is not fanned out by it.
+   */
+  readonly ready: Promise<void>;
   /** Active voyages known to this fan-out (for tests and health). */
   activeVoyages(): number;
   stop(): Promise<void>;
@@ -83,6 +88,7 @@ export async function startRescoreFanout(opts: {
   });
 
   return {
+    ready: cycles.ready,
     activeVoyages: () => [...followed.voyages.values()].filter((v) => v.status === "active").length,
     stop: async () => {
       await cycles.stop();

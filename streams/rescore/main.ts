@@ -23,14 +23,15 @@ export async function main(): Promise<void> {
     instanceId: randomUUID(),
     onFannedOut: (r) => logger.info(r, "cycle fanned out"),
   });
-  const crash = crashAt(config, "rescore.after-first-voyage");
+  const crash = crashAt(config, "rescore.after-first-batch");
   const worker = await startRescoreWorker({
     bus: platform.bus,
     state: platform.state,
     scorer,
-    ...(crash ? { crashAfterFirstVoyage: crash } : {}),
+    ...(crash ? { crashAfterFirstBatch: crash } : {}),
   });
-  await worker.ready;
+  // "consuming" means both have joined: a cycle landed before the fan-out has is not seen.
+  await Promise.all([fanout.ready, worker.ready]);
   logger.info({ scoring: scorer.description }, "re-scoring consuming");
   await runUntilSignalled(logger, async () => {
     await fanout.stop();

@@ -1,12 +1,12 @@
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
 import { ALERT_TYPES } from "../../services/monitoring/alerts";
 import {
+  monitoringStoppedMessage,
   monitoringStoppedRecord,
-  publishMonitoringStopped,
 } from "../../services/monitoring/events";
 import { MonitoredProjection } from "../../services/monitoring/projection";
 import { derivedEventId, type RescoreInput } from "../../services/monitoring/rescore";
-import type { EventBus, Subscription } from "../../services/platform/events/port";
+import type { EventBus, OutgoingEvent, Subscription } from "../../services/platform/events/port";
 import { eventRecord } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
 import type { FastState } from "../../services/platform/limits/port";
@@ -31,8 +31,8 @@ export function startRescoreWorker(opts: {
   scorer: Scorer;
   groupId?: string;
   onRescored?: (voyageId: string) => void;
-  /** Failpoint rescore.after-first-voyage. */
-  crashAfterFirstVoyage?: () => void;
+  /** Failpoint rescore.after-first-batch. */
+  crashAfterFirstBatch?: () => void;
 }): Promise<Subscription> {
   const projection = new MonitoredProjection(opts.state);
   const { bus } = opts;
@@ -93,60 +93,66 @@ export function startRescoreWorker(opts: {
           return { meta, outcome, asOf, model: String(r.model), cycleMs };
         }),
       );
+      // One publish per topic for the whole batch: a round trip per voyage would make a
+      // cycle of 10,000 voyages wait on 10,000 acknowledgements.
+      const scores: OutgoingEvent[] = [];
+      const alerts: OutgoingEvent[] = [];
+      const stopped: OutgoingEvent[] = [];
       for (const done of outcomes) {
         if (!done) continue;
         const { meta, outcome, asOf, model, cycleMs } = done;
         const owner = { vessel_id: meta.vessel_id, key_id: meta.key_id, fleet_id: meta.fleet_id };
         if (outcome.score) {
           const { event_id, occurred_at, ...fields } = outcome.score;
-          await bus.publish(TOPIC.voyageScores, [
-            { key: meta.id, type: VOYAGE_SCORED, value: { event_id, occurred_at, ...fields } },
-          ]);
+          scores.push({
+            key: meta.id,
+            type: VOYAGE_SCORED,
+            value: { event_id, occurred_at, ...fields },
+          });
         }
-        if (outcome.alerts.length > 0) {
-          await bus.publish(
-            TOPIC.voyageAlerts,
-            outcome.alerts.map((a) => ({
-              key: meta.id,
-              type: ALERT_TYPES.riskThresholdCrossed,
-              value: {
-                event_id: a.event_id,
-                occurred_at: asOf,
-                voyage_id: meta.id,
-                ...owner,
-                risk_band_was: a.risk_band_was,
-                risk_band_now: a.risk_band_now,
-                trigger_field: a.trigger.field,
-                trigger_threshold: a.trigger.threshold,
-                trigger_observed: a.trigger.observed,
-                trigger_lat: a.trigger.at.lat,
-                trigger_lon: a.trigger.at.lon,
-                weather_model: model,
-                weather_cycle: cycleMs,
-              },
-            })),
-          );
+        for (const a of outcome.alerts) {
+          alerts.push({
+            key: meta.id,
+            type: ALERT_TYPES.riskThresholdCrossed,
+            value: {
+              event_id: a.event_id,
+              occurred_at: asOf,
+              voyage_id: meta.id,
+              ...owner,
+              risk_band_was: a.risk_band_was,
+              risk_band_now: a.risk_band_now,
+              trigger_field: a.trigger.field,
+              trigger_threshold: a.trigger.threshold,
+              trigger_observed: a.trigger.observed,
+              trigger_lat: a.trigger.at.lat,
+              trigger_lon: a.trigger.at.lon,
+              weather_model: model,
+              weather_cycle: cycleMs,
+            },
+          });
         }
         if (outcome.arrived) {
-          await bus.publish(TOPIC.voyageAlerts, [
-            {
-              key: meta.id,
-              type: ALERT_TYPES.voyageCompleted,
-              value: {
-                ...eventRecord({ voyage_id: meta.id, ...owner }, asOf),
-                event_id: derivedEventId("completed", meta.id),
-              },
+          alerts.push({
+            key: meta.id,
+            type: ALERT_TYPES.voyageCompleted,
+            value: {
+              ...eventRecord({ voyage_id: meta.id, ...owner }, asOf),
+              event_id: derivedEventId("completed", meta.id),
             },
-          ]);
-          const stopped = {
-            ...monitoringStoppedRecord(meta.id, "completed", undefined, asOf),
-            event_id: derivedEventId("monitoring-stopped", meta.id),
-          };
-          await publishMonitoringStopped(bus, stopped);
+          });
+          stopped.push(
+            monitoringStoppedMessage({
+              ...monitoringStoppedRecord(meta.id, "completed", undefined, asOf),
+              event_id: derivedEventId("monitoring-stopped", meta.id),
+            }),
+          );
         }
-        opts.onRescored?.(meta.id);
-        opts.crashAfterFirstVoyage?.();
       }
+      if (scores.length > 0) await bus.publish(TOPIC.voyageScores, scores);
+      if (alerts.length > 0) await bus.publish(TOPIC.voyageAlerts, alerts);
+      if (stopped.length > 0) await bus.publish(TOPIC.voyageMonitoring, stopped);
+      for (const done of outcomes) if (done) opts.onRescored?.(done.meta.id);
+      if (outcomes.some((o) => o !== null)) opts.crashAfterFirstBatch?.();
     },
   });
 }

@@ -50,6 +50,8 @@ const DLQ_TOPIC_CONFIG: Record<string, string> = {
 const HEARTBEAT_INTERVAL_MS = 1_000;
 /** Longest a handler is kept in its group by heartbeats while it works on one batch. */
 const MAX_HANDLER_HEARTBEAT_MS = 5 * 60_000;
+/** Pause before a crashed consumer's replacement joins. */
+const REJOIN_DELAY_MS = 1_000;
 
 export class KafkaEventBus implements EventBus {
   readonly adapter = "kafka" as const;
@@ -140,21 +142,27 @@ export class KafkaEventBus implements EventBus {
     await this.connect();
     const sub = new KafkaSubscription(
       this,
-      this.kafka.consumer({
-        groupId: this.physical(spec.groupId),
-        allowAutoTopicCreation: false,
-        sessionTimeout: 10_000,
-        heartbeatInterval: HEARTBEAT_INTERVAL_MS,
-        rebalanceTimeout: 10_000,
-        // An idle fetch long-polls this long; a stop waits for it, so keep it short.
-        maxWaitTimeInMs: 500,
-        retry: { retries: 10, initialRetryTime: 200 },
-      }),
+      () =>
+        this.kafka.consumer({
+          groupId: this.physical(spec.groupId),
+          allowAutoTopicCreation: false,
+          sessionTimeout: 10_000,
+          heartbeatInterval: HEARTBEAT_INTERVAL_MS,
+          rebalanceTimeout: 10_000,
+          // An idle fetch long-polls this long; a stop waits for it, so keep it short.
+          maxWaitTimeInMs: 500,
+          retry: { retries: 10, initialRetryTime: 200 },
+        }),
       spec,
     );
     this.subscriptions.add(sub);
     await sub.start();
     return sub;
+  }
+
+  /** @internal */
+  reportError(err: Error, context: string): void {
+    this.opts.onError?.(err, context);
   }
 
   async committedOffsets(groupId: string, topic: string): Promise<Map<number, string>> {
@@ -216,26 +224,58 @@ class KafkaSubscription implements Subscription {
   private markReady: () => void = () => {};
   private running = true;
   private aborted = false;
+  private consumer: Consumer;
 
   constructor(
     private readonly bus: KafkaEventBus,
-    private readonly consumer: Consumer,
+    private readonly makeConsumer: () => Consumer,
     private readonly spec: MemberSpec,
   ) {
     this.ready = new Promise((resolve) => {
       this.markReady = resolve;
     });
+    this.consumer = this.member();
+  }
+
+  /**
+   * A consumer whose run KafkaJS gave up on (a crash it will not restart itself, e.g. a commit
+   * refused after the group moved on) is replaced by a new member of the same group, so a
+   * process never stays up while silently consuming nothing.
+   */
+  private member(): Consumer {
+    const consumer = this.makeConsumer();
     consumer.on(consumer.events.GROUP_JOIN, () => this.markReady());
+    consumer.on(consumer.events.CRASH, (event) => {
+      const { error, restart } = event.payload;
+      this.bus.reportError(
+        error,
+        `consumer group ${this.spec.groupId} crashed${restart ? "; KafkaJS restarts it" : "; rejoining"}`,
+      );
+      if (restart || !this.running || this.aborted || consumer !== this.consumer) return;
+      setTimeout(() => void this.rejoin(consumer), REJOIN_DELAY_MS);
+    });
+    return consumer;
+  }
+
+  private async rejoin(crashed: Consumer): Promise<void> {
+    if (!this.running || this.aborted || crashed !== this.consumer) return;
+    await crashed.disconnect().catch(() => undefined);
+    this.consumer = this.member();
+    await this.start().catch((err: Error) => {
+      this.bus.reportError(err, `consumer group ${this.spec.groupId} could not rejoin`);
+      setTimeout(() => void this.rejoin(this.consumer), REJOIN_DELAY_MS);
+    });
   }
 
   async start(): Promise<void> {
     const maxBatch = this.spec.maxBatchSize;
-    await this.consumer.connect();
-    await this.consumer.subscribe({
+    const consumer = this.consumer;
+    await consumer.connect();
+    await consumer.subscribe({
       topics: this.spec.topics.map((t) => this.bus.physical(t)),
       fromBeginning: this.spec.fromBeginning,
     });
-    await this.consumer.run({
+    await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.spec.concurrentPartitions,
@@ -271,7 +311,7 @@ class KafkaSubscription implements Subscription {
           if (!this.spec.commit) continue;
           this.bus.beforeCommit?.();
           const next = (BigInt(last) + 1n).toString();
-          await this.consumer.commitOffsets([
+          await consumer.commitOffsets([
             { topic: batch.topic, partition: batch.partition, offset: next },
           ]);
           await heartbeat();
