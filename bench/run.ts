@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { apiSuite } from "./api.bench";
 import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
+import { rescoreSuite } from "./rescore.bench";
 import { routingSuite } from "./routing.bench";
 import { sinkSuite } from "./sink.bench";
 import { weatherSuite } from "./weather.bench";
@@ -12,7 +13,14 @@ import { weatherSuite } from "./weather.bench";
  * `npm run bench [suite…]`: prints a table and writes every figure to bench/results.json.
  * Throughputs are compared with a ceiling measured in the same run, never with fixed numbers.
  */
-const SUITES: BenchSuite[] = [busSuite, sinkSuite, routingSuite, weatherSuite, apiSuite];
+const SUITES: BenchSuite[] = [
+  busSuite,
+  sinkSuite,
+  routingSuite,
+  weatherSuite,
+  apiSuite,
+  rescoreSuite,
+];
 
 const root = resolve(import.meta.dirname, "..");
 const wanted = process.argv.slice(2);

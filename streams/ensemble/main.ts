@@ -4,6 +4,7 @@ import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
 import { createStreamScorer } from "../../services/scoring/stream-scorer";
+import { warmScoringThreads } from "../../services/scoring/warm-up";
 import { startEnsembleWorker } from "./worker";
 
 /** Ensemble analyses as their own process (platform mode): `voyage-risk stream ensemble`. */
@@ -12,6 +13,9 @@ export async function main(): Promise<void> {
   const logger = createLogger(config, "ensemble");
   const platform = await openPlatform(config, logger);
   const scorer = createStreamScorer(config);
+  // Before joining: a cold thread's first job takes seconds, every partition's at once.
+  const warmedMs = await warmScoringThreads(scorer, config, Date.now());
+  logger.info({ ms: warmedMs }, "scoring threads warmed");
   const analyses = new EnsembleAnalyses(
     platform.state,
     platform.analytics,

@@ -5,6 +5,7 @@ import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
 import { createStreamScorer } from "../../services/scoring/stream-scorer";
+import { warmScoringThreads } from "../../services/scoring/warm-up";
 import { startRescoreFanout } from "./fanout";
 import { startRescoreWorker } from "./worker";
 
@@ -18,6 +19,9 @@ export async function main(): Promise<void> {
   const logger = createLogger(config, "rescore");
   const platform = await openPlatform(config, logger);
   const scorer = createStreamScorer(config);
+  // Before joining: a cold thread's first job takes seconds, every partition's at once.
+  const warmedMs = await warmScoringThreads(scorer, config, Date.now());
+  logger.info({ ms: warmedMs }, "scoring threads warmed");
   const fanout = await startRescoreFanout({
     bus: platform.bus,
     instanceId: randomUUID(),
