@@ -3,7 +3,7 @@ import { startAdvisoriesStream } from "../streams/advisories/advisories";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { startEnsembleWorker } from "../streams/ensemble/worker";
 import { startMonitoringProjector } from "../streams/monitoring/projector";
-import { startNotifyStream } from "../streams/notify/notify";
+import { notifySettings, startNotifyStream } from "../streams/notify/notify";
 import { startRescoreFanout } from "../streams/rescore/fanout";
 import { startRescoreWorker } from "../streams/rescore/worker";
 import { buildApp } from "./api/app";
@@ -96,11 +96,7 @@ export async function serve(config: Config): Promise<Served> {
       await startEnsembleWorker({
         bus: platform.bus,
         scorer,
-        analyses: new EnsembleAnalyses(
-          platform.state,
-          platform.analytics,
-          config.ROUTE_RESULT_TTL_S * 1000,
-        ),
+        analyses: EnsembleAnalyses.of(platform),
       }),
     );
   }
@@ -113,10 +109,7 @@ export async function serve(config: Config): Promise<Served> {
       bus: platform.bus,
       queue,
       subscriptions: webhooks,
-      allowlist: config.WEBHOOK_ALLOWLIST,
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      concurrency: config.WEBHOOK_CONCURRENCY,
-      retryScale: config.WEBHOOK_RETRY_SCALE,
+      ...notifySettings(config),
       onError: (error) => logger.warn({ err: error }, "webhook dispatch failed; retrying"),
     });
     streams.push({

@@ -112,11 +112,7 @@ export function buildApp({
     allowlist: platform.config.WEBHOOK_ALLOWLIST,
   });
   registerEnsembleRoutes(app, underwriting, {
-    analyses: new EnsembleAnalyses(
-      platform.state,
-      platform.analytics,
-      platform.config.ROUTE_RESULT_TTL_S * 1000,
-    ),
+    analyses: EnsembleAnalyses.of(platform),
     registry: weather.registry,
     now,
     bus: platform.bus,

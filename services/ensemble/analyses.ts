@@ -5,6 +5,7 @@ import type { EventBus } from "../platform/events/port";
 import { eventRecord, nameBasedId } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 import type { FastState } from "../platform/limits/port";
+import type { Platform } from "../platform/platform";
 import type { ForecastAt } from "../underwriting/voyage-risk";
 
 /**
@@ -108,6 +109,15 @@ export async function publishAnalysisCompleted(
 
 /** Analyses by id: fast state while fresh, then the completion event in analytics. */
 export class EnsembleAnalyses {
+  /** Over a platform's fast state and analytics; kept in fast state for ROUTE_RESULT_TTL_S. */
+  static of(platform: Pick<Platform, "state" | "analytics" | "config">): EnsembleAnalyses {
+    return new EnsembleAnalyses(
+      platform.state,
+      platform.analytics,
+      platform.config.ROUTE_RESULT_TTL_S * 1000,
+    );
+  }
+
   constructor(
     private readonly state: FastState,
     private readonly analytics: AnalyticsStore,

@@ -16,11 +16,7 @@ export async function main(): Promise<void> {
   // Before joining: a cold thread's first job takes seconds, every partition's at once.
   const warmedMs = await warmScoringThreads(scorer, config, Date.now());
   logger.info({ ms: warmedMs }, "scoring threads warmed");
-  const analyses = new EnsembleAnalyses(
-    platform.state,
-    platform.analytics,
-    config.ROUTE_RESULT_TTL_S * 1000,
-  );
+  const analyses = EnsembleAnalyses.of(platform);
   const worker = await startEnsembleWorker({ bus: platform.bus, scorer, analyses });
   await worker.ready;
   logger.info({ scoring: scorer.description }, "ensemble analyses consuming");

@@ -222,12 +222,13 @@ export class WebhookDispatcher {
         ? nextAttemptDelayMs(attempt, d.delivery_id, result.retryAfterMs, this.opts.retryScale)
         : null;
     const nextAt = wait === null ? null : at + wait;
+    const recordId = nameBasedId(`webhook-attempt\n${d.delivery_id}\n${attempt}`);
     const record: OutboxEntry = {
-      id: nameBasedId(`webhook-attempt\n${d.delivery_id}\n${attempt}`),
+      id: recordId,
       type: WEBHOOK_DELIVERY_ATTEMPTED,
       key: d.delivery_id,
       value: {
-        event_id: nameBasedId(`webhook-attempt\n${d.delivery_id}\n${attempt}`),
+        event_id: recordId,
         occurred_at: at,
         ...deliveryFields(d, subscription),
         attempt,

@@ -5,7 +5,7 @@ import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
 import { openDeliveryQueue } from "../../services/webhooks/delivery-queue-open";
 import { openWebhookSubscriptions } from "../../services/webhooks/subscriptions-open";
-import { startNotifyStream } from "./notify";
+import { notifySettings, startNotifyStream } from "./notify";
 
 /**
  * Webhook delivery as its own process (platform mode): `voyage-risk stream notify`. Run several:
@@ -22,10 +22,7 @@ export async function main(): Promise<void> {
     bus: platform.bus,
     queue,
     subscriptions,
-    allowlist: config.WEBHOOK_ALLOWLIST,
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    concurrency: config.WEBHOOK_CONCURRENCY,
-    retryScale: config.WEBHOOK_RETRY_SCALE,
+    ...notifySettings(config),
     onError: (error) => logger.warn({ err: error }, "webhook dispatch failed; retrying"),
     // Ids and outcomes only: never a URL (it may carry a token) or a body.
     onAttempt: (r) => logger.info(r, "webhook attempt"),

@@ -1,3 +1,4 @@
+import type { Config } from "../../services/platform/config";
 import type { EventBus } from "../../services/platform/events/port";
 import type { DeliveryQueue } from "../../services/webhooks/delivery-queue";
 import type { ResolveHost } from "../../services/webhooks/destination";
@@ -15,6 +16,16 @@ export interface NotifyStream {
   /** Resolves once the planner consumes its partitions. */
   readonly ready: Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The delivery settings of the configuration (WEBHOOK_*), as startNotifyStream takes them. */
+export function notifySettings(config: Config) {
+  return {
+    allowlist: config.WEBHOOK_ALLOWLIST,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    retryScale: config.WEBHOOK_RETRY_SCALE,
+  };
 }
 
 export async function startNotifyStream(opts: {
