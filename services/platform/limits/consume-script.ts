@@ -51,7 +51,9 @@ for i = 1, n do
     -- Absent (a rule not counted because another refused): its window would open now.
     ttl = tonumber(ARGV[2 * i])
   else
-    ttl = math.max(1, at - now)
+    -- TIME is truncated to the millisecond while the expiry was set from the server's own
+    -- clock, so at - now can come out 1 ms over the window: a window never has more left.
+    ttl = math.min(tonumber(ARGV[2 * i]), math.max(1, at - now))
   end
   result[#result + 1] = counts[i]
   result[#result + 1] = ttl
