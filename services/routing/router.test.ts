@@ -40,6 +40,29 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(r.transit_h).toBeCloseTo(r.distance_nm / 14, 0);
   });
 
+  it("pulls the fastest route taut: round the right side of islands, corners on the headlands", () => {
+    // Gibraltar to Port Said: the shortest way passes south of Crete (its south coast is at
+    // 34.9-35.2N); a search on eight headings alone found the way north of it, 56 nm longer.
+    const r = net.route(request({ lat: 36.0, lon: -4.5 }, { lat: 31.5, lon: 32.3 }));
+    const offCrete = r.segments.filter((s) => s.start.lon > 23.5 && s.start.lon < 26.5);
+    expect(offCrete.length).toBeGreaterThan(0);
+    expect(offCrete.every((s) => s.start.lat < 34.9)).toBe(true);
+    // A taut string turns only round land: no corner of a calm route outside a passage is left
+    // out in open water (Rotterdam-Singapore had one 600 nm out in the Arabian Sea).
+    const fine = naturalEarthLandMask("10m");
+    for (const route of [r, net.route(request(ROTTERDAM, SINGAPORE))]) {
+      // Corners between free legs, not the ends of the passages (fixed, in narrow water).
+      const free = (j: number) => route.legs[j]?.passage === undefined;
+      const corners = route.legs
+        .map((leg, j) => ({ leg, j }))
+        .filter(({ j }) => j > 0 && free(j - 1) && free(j) && free(j + 1))
+        .map(({ leg }) => leg.from);
+      expect(corners.length).toBeGreaterThan(0);
+      const outAtSea = corners.filter((p) => fine.distanceToCoastNm(p, 10) >= 10);
+      expect(outAtSea).toEqual([]);
+    }
+  });
+
   it("goes round the Cape when Suez is avoided", () => {
     const viaSuez = net.route(request(ROTTERDAM, SINGAPORE));
     const viaCape = net.route(request(ROTTERDAM, SINGAPORE, { avoid: ["suez"] }));

@@ -4,7 +4,14 @@ import {
   NoSeaRouteError,
   OnLandError,
 } from "../errors";
-import { densify, destination, distanceNm, initialCourseDeg, normalizeLon } from "../geo/geodesic";
+import {
+  denseGeodesic,
+  densify,
+  destination,
+  distanceNm,
+  initialCourseDeg,
+  normalizeLon,
+} from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { findApproach, threadWater } from "./approach";
@@ -125,6 +132,11 @@ const TIGHTEN_STEPS = 6;
  * could pass a chord's width inside the coast unseen: its legs are tested at 1 nm pieces.
  */
 const TAUT_STEP_NM = 1;
+/**
+ * A taut string's corners sit on the headlands it turns round, at the grid's clearance; one this
+ * far from any coast was left out at sea by the midpoint slide and is slid along its legs too.
+ */
+const OPEN_WATER_NM = 10;
 export interface Attachment {
   to: number;
   lengthNm: number;
@@ -662,99 +674,136 @@ export class RoutingNetwork {
           at[i] = (at[i - 1] as number) + step.hours * 3_600_000;
         }
       }
-      // From each kept point, the farthest point a straight leg may reach: galloping out (2, 4,
-      // 8, ... points ahead) until a leg fails, then bisecting between the last good and the
-      // first failed one. Each test costs a coastline check (and in weather a pricing) of the
-      // whole leg, so this needs O(log n) tests per kept point where a point-by-point scan
-      // needs O(n).
-      const last = pts.length - 1;
       const straight = (a: number, b: number): boolean => {
         if (b === a + 1) return true; // a step of the searched path itself
-        if (this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon)) return false;
+        // At the fine step too: a leg kept here may never be moved (and so re-tested) again.
+        if (!this.legClear(pts[a] as LatLon, pts[b] as LatLon)) return false;
         if (costs.calm) return true;
         const shortcut = costs.legCost(pts[a] as LatLon, pts[b] as LatLon, at[a] as number);
         return shortcut.cost <= (cum[b] as number) - (cum[a] as number) + 1e-9;
       };
-      let anchor = 0;
-      const kept: LatLon[] = [pts[0] as LatLon];
-      while (anchor < last) {
-        let good = anchor + 1;
-        let bad = -1;
-        for (let ahead = 2; ; ahead *= 2) {
-          const probe = Math.min(last, anchor + ahead);
-          if (!straight(anchor, probe)) {
-            bad = probe;
-            break;
-          }
-          good = probe;
-          if (probe === last) break;
-        }
-        while (bad !== -1 && bad - good > 1) {
-          const mid = (good + bad) >> 1;
-          if (straight(anchor, mid)) good = mid;
-          else bad = mid;
-        }
-        kept.push(pts[good] as LatLon);
-        anchor = good;
-      }
+      const kept = farthestLegs(pts.length, straight).map((i) => pts[i] as LatLon);
       for (const p of costs.calm ? this.tighten(kept) : kept) push(p);
       clock = costs.calm ? clock : (at[pts.length - 1] as number);
     }
     return out;
   }
 
+  /** Whether the geodesic a-b clears the fine coastline, tested at both steps (see TAUT_STEP_NM). */
+  private legClear(a: LatLon, b: LatLon): boolean {
+    return !this.verifyMask.pathHitsLand(a, b) && !this.verifyMask.pathHitsLand(a, b, TAUT_STEP_NM);
+  }
+
   /**
    * Pulls the string taut: the kept points of a searched path still sit on grid cells, so each
-   * corner is slid toward the straight line between its neighbours as far as both legs stay
-   * clear of land (bisection), and dropped when they clear it entirely; a few passes settle the
-   * corners against the headlands and islands they turn round. Calm water only (in weather a
-   * corner may be there to keep out of a storm). The ends stay put.
+   * corner is moved to shorten its two legs as far as both stay clear of land (bisection) and
+   * the corner itself keeps the grid's clearance from the coast, and dropped when the legs clear
+   * land without it; a few passes settle the corners off the headlands and islands they turn
+   * round. Calm water only (in weather a corner may be there to keep out of a storm). The ends
+   * stay put.
    */
   private tighten(points: LatLon[]): LatLon[] {
     const out = [...points];
-    for (let pass = 0; pass < TIGHTEN_PASSES; pass++) {
+    // A corner whose neighbours have not moved since it was last settled would settle the same
+    // way again (the search is deterministic): only corners next to a change are revisited.
+    const dirty = out.map(() => true);
+    const touch = (i: number) => {
+      if (i > 0 && i + 1 < out.length) dirty[i] = true;
+    };
+    // Midpoint slides until they settle, then one pass that also slides along the legs (three
+    // times dearer), then midpoint slides again for the corners that pass moved.
+    const alongLegsPass = TIGHTEN_PASSES;
+    for (let pass = 0; pass <= 2 * TIGHTEN_PASSES; pass++) {
+      const alongLegs = pass === alongLegsPass;
+      if (alongLegs) dirty.fill(true);
       let moved = 0;
       for (let i = 1; i + 1 < out.length; i++) {
+        if (!dirty[i]) continue;
+        dirty[i] = false;
         const prev = out[i - 1] as LatLon;
         const next = out[i + 1] as LatLon;
         const corner = out[i] as LatLon;
-        // Bisection tests legs at the mask's usual step; the chosen corner is then confirmed at
-        // the fine step (see TAUT_STEP_NM), five times dearer, once.
-        const clear = (p: LatLon, step?: number) =>
-          !this.verifyMask.pathHitsLand(prev, p, step) &&
-          !this.verifyMask.pathHitsLand(p, next, step);
-        const legClear = (a: LatLon, b: LatLon) =>
-          !this.verifyMask.pathHitsLand(a, b) && !this.verifyMask.pathHitsLand(a, b, TAUT_STEP_NM);
-        if (legClear(prev, next)) {
+        if (this.legClear(prev, next)) {
           out.splice(i, 1);
+          dirty.splice(i, 1);
+          touch(i - 1);
+          touch(i);
           i--;
           moved += distanceNm(prev, corner);
           continue;
         }
-        // Toward the middle of the geodesic between the neighbours (a lat/lon midpoint lies off
-        // the great circle on long legs and would lengthen the route).
-        const target = destination(prev, initialCourseDeg(prev, next), distanceNm(prev, next) / 2);
-        let lo = 0;
-        let hi = 1;
-        for (let k = 0; k < TIGHTEN_STEPS; k++) {
-          const t = (lo + hi) / 2;
-          if (clear(lerp(corner, target, t))) lo = t;
-          else hi = t;
-        }
-        const p = lerp(corner, target, lo);
-        const saved =
-          distanceNm(prev, corner) +
-          distanceNm(corner, next) -
-          distanceNm(prev, p) -
-          distanceNm(p, next);
-        if (lo > 0 && saved > 0 && clear(p, TAUT_STEP_NM)) {
-          moved += saved;
-          out[i] = p;
+        const best = this.pullCorner(prev, corner, next, alongLegs);
+        if (best) {
+          moved += best.saved;
+          out[i] = best.point;
+          touch(i - 1);
+          touch(i);
+          touch(i + 1);
         }
       }
-      if (moved < 0.1) break;
+      if (moved < 0.1) {
+        if (pass >= alongLegsPass) break;
+        pass = alongLegsPass - 1; // on to the pass along the legs
+      }
     }
     return out;
+  }
+
+  /**
+   * The best of up to three ways to pull a corner in, or undefined when none shortens its legs:
+   * toward the middle of the geodesic between the neighbours (a lat/lon midpoint lies off the
+   * great circle on long legs and would lengthen the route) and, for a corner out in open water
+   * on the pass along the legs, back along either leg as far as the other leg, swung round,
+   * stays clear. The midpoint slide stops where a leg first grazes land, which can leave the
+   * corner out at sea; sliding along the legs moves it on to the headland the string actually
+   * turns round (Rotterdam-Singapore: a corner 600 nm out in the Arabian Sea moves to the Horn of
+   * Africa, 6 nm shorter).
+   *
+   * The corner keeps off the coast as the grid's nodes do, or as far as it already did. The
+   * bisections test legs at the mask's usual step; the chosen corner is then confirmed at the
+   * fine step (see TAUT_STEP_NM), five times dearer, once.
+   */
+  private pullCorner(
+    prev: LatLon,
+    corner: LatLon,
+    next: LatLon,
+    alongLegs: boolean,
+  ): { point: LatLon; saved: number } | undefined {
+    const mask = this.verifyMask;
+    const keepOff = this.grid.clearanceNm;
+    const offing = Math.min(keepOff, mask.distanceToCoastNm(corner, keepOff));
+    const keepsOff = (p: LatLon) => mask.distanceToCoastNm(p, offing) >= offing;
+    const clear = (p: LatLon, step?: number) =>
+      keepsOff(p) && !mask.pathHitsLand(prev, p, step) && !mask.pathHitsLand(p, next, step);
+    const length = (p: LatLon) => distanceNm(prev, p) + distanceNm(p, next);
+    const candidates: LatLon[] = [];
+    const middle = destination(prev, initialCourseDeg(prev, next), distanceNm(prev, next) / 2);
+    candidates.push(...found(bisectFrom((t) => lerp(corner, middle, t), clear)));
+    if (alongLegs && mask.distanceToCoastNm(corner, OPEN_WATER_NM) >= OPEN_WATER_NM) {
+      const inbound = denseGeodesic(prev, corner, Number.POSITIVE_INFINITY);
+      const outbound = denseGeodesic(corner, next, Number.POSITIVE_INFINITY);
+      candidates.push(
+        ...found(
+          bisectFrom(
+            (t) => inbound.pointAtFraction(1 - t),
+            (p) => keepsOff(p) && !mask.pathHitsLand(p, next),
+          ),
+        ),
+        ...found(
+          bisectFrom(
+            (t) => outbound.pointAtFraction(t),
+            (p) => keepsOff(p) && !mask.pathHitsLand(prev, p),
+          ),
+        ),
+      );
+    }
+    // The shortest candidate the fine test confirms (usually the first tried).
+    const before = length(corner);
+    const ranked = candidates
+      .map((point) => ({ point, saved: before - length(point) }))
+      .filter((c) => c.saved > 0)
+      .sort((a, b) => b.saved - a.saved);
+    return ranked.find((c) => clear(c.point, TAUT_STEP_NM));
   }
 
   private describe(
@@ -849,6 +898,57 @@ function polylineNm(points: LatLon[]): number {
 }
 
 /** The point a fraction t of the way from a to b in latitude and longitude (the short way round in longitude). */
+/**
+ * Indices of the points a string pulled through n points keeps: from each kept point, the
+ * farthest point a straight leg may reach, galloping out (2, 4, 8, ... points ahead) until a leg
+ * fails, then bisecting between the last good and the first failed one. Each test costs a
+ * coastline check (and in weather a pricing) of the whole leg, so this needs O(log n) tests per
+ * kept point where a point-by-point scan needs O(n).
+ */
+function farthestLegs(n: number, straight: (a: number, b: number) => boolean): number[] {
+  const last = n - 1;
+  let anchor = 0;
+  const kept = [0];
+  while (anchor < last) {
+    let good = anchor + 1;
+    let bad = -1;
+    for (let ahead = 2; ; ahead *= 2) {
+      const probe = Math.min(last, anchor + ahead);
+      if (!straight(anchor, probe)) {
+        bad = probe;
+        break;
+      }
+      good = probe;
+      if (probe === last) break;
+    }
+    while (bad !== -1 && bad - good > 1) {
+      const mid = (good + bad) >> 1;
+      if (straight(anchor, mid)) good = mid;
+      else bad = mid;
+    }
+    kept.push(good);
+    anchor = good;
+  }
+  return kept;
+}
+
+/**
+ * The point furthest along `at` (t from 0, where `ok` holds, towards 1, where it is assumed not
+ * to) that `ok` accepts, by TIGHTEN_STEPS bisections; undefined when none past 0 is.
+ */
+function bisectFrom(at: (t: number) => LatLon, ok: (p: LatLon) => boolean): LatLon | undefined {
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < TIGHTEN_STEPS; k++) {
+    const t = (lo + hi) / 2;
+    if (ok(at(t))) lo = t;
+    else hi = t;
+  }
+  return lo > 0 ? at(lo) : undefined;
+}
+
+const found = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
+
 function lerp(a: LatLon, b: LatLon, t: number): LatLon {
   let dl = b.lon - a.lon;
   if (dl > 180) dl -= 360;

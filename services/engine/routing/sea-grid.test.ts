@@ -102,7 +102,7 @@ describe("sea grid search graph", () => {
     expect(onto).toBe(0);
   });
 
-  it("steps two cells at a time in open water and one cell near a coast, never onto land", () => {
+  it("steps two cells at a time (and by knight's moves) in open water and one cell near a coast, never onto land", () => {
     // Checked by hand and collected: an expect() per edge would take longer than the walk.
     const wrong: string[] = [];
     let twoCell = 0;
@@ -116,7 +116,8 @@ describe("sea grid search graph", () => {
         const a = grid.pointOf(node);
         const b = grid.pointOf(nb);
         const dy = Math.abs(Math.floor(nb / grid.nx) - Math.floor(node / grid.nx));
-        const rows = direction >= 8 ? [0, 2] : [0, 1];
+        // 0-7 single steps, 8-15 two-cell steps, 16-23 knight's moves (4 x 2 or 2 x 4 cells).
+        const rows = direction >= 16 ? [2, 4] : direction >= 8 ? [0, 2] : [0, 1];
         if (direction >= 8) twoCell++;
         else oneCell++;
         if (!grid.isNode(nb)) wrong.push(`${node}->${nb} onto land`);
@@ -127,6 +128,8 @@ describe("sea grid search graph", () => {
         if (Math.abs(grid.courseOf(node, direction) - courseDeg(a.lat, a.lon, b.lat, b.lon)) > 1e-6)
           wrong.push(`${node}->${nb} course ${grid.courseOf(node, direction)}`);
         if (direction >= 8 && !grid.isLattice(node)) wrong.push(`${node} off the lattice steps 2`);
+        if (direction >= 16 && !grid.isLattice(nb))
+          wrong.push(`${node}->${nb} knight off the lattice`);
       });
       if (count === 0) stuck++;
     }
@@ -139,5 +142,26 @@ describe("sea grid search graph", () => {
     grid.forEachNeighbour(nodeAt(0.5, -0.5), (_nb, _l, direction) => directions.push(direction));
     expect(directions.length).toBeGreaterThan(0);
     expect(directions.every((d) => d < 8)).toBe(true);
+  });
+
+  it("relaxed grid (the landmarks' bounds) has every step the search takes, or a shorter way", () => {
+    // The landmark bound is admissible only if no search step is shorter than the relaxed
+    // grid's distance between its ends: the knight's moves are, so the relaxed grid has them.
+    const relaxed = new Map<number, number>();
+    const wrong: string[] = [];
+    let knights = 0;
+    for (let node = 0; node < grid.size; node++) {
+      if (!grid.isNode(node)) continue;
+      relaxed.clear();
+      grid.forEachSeaNeighbour(node, (nb, len) => relaxed.set(nb, len));
+      grid.forEachNeighbour(node, (nb, len, direction) => {
+        if (direction >= 16) knights++;
+        if (direction >= 8 && direction < 16) return; // two single steps of (nearly) equal length
+        const r = relaxed.get(nb);
+        if (r === undefined || r > len + 1e-9) wrong.push(`${node}->${nb} direction ${direction}`);
+      });
+    }
+    expect(knights).toBeGreaterThan(0);
+    expect(wrong.slice(0, 5)).toEqual([]);
   });
 });

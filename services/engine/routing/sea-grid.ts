@@ -10,7 +10,8 @@ import type { LandMask, LatLon } from "../geo/types";
  * explicit passages (passages.ts), not by the grid.
  *
  * Open water is searched at half the resolution: a node with even row and column whose 5 x 5
- * block of cells is all sea (a "lattice" node) steps two cells at a time in the 8 directions,
+ * block of cells is all sea (a "lattice" node) steps two cells at a time in the 8 directions and
+ * by knight's moves to other lattice nodes (see KX),
  * and the other nodes of open water lead only onto the lattice (or back towards the coast), so a
  * search crossing an ocean expands about a quarter of the nodes. Near coasts, where the 5 x 5
  * block touches land, every node keeps its 8 single steps. The routes differ from a full-
@@ -43,12 +44,22 @@ const BLOCKED = 2;
 /** Neighbour offsets: the first four are stored in the memo; the last four are their reverses. */
 const DX = [1, 1, 0, -1, -1, -1, 0, 1] as const;
 const DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;
+/**
+ * Knight's-move steps between lattice nodes, in cells (directions 16-23; d + 4 reverses d): with
+ * the lattice's 8 two-cell steps they give 16 headings, so a path across open water is at most
+ * 2.7% longer than the straight line (8 headings: 8.2%), and the search picks the right side of
+ * an island far more often (Gibraltar to Port Said south of Crete, not north).
+ */
+const KX = [4, 2, -2, -4, -4, -2, 2, 4] as const;
+const KY = [2, 4, 4, 2, -2, -4, -4, -2] as const;
 
 export class SeaGrid {
   readonly cellDeg: number;
   readonly nx: number;
   readonly ny: number;
   readonly maxAbsLat: number;
+  /** How far nodes keep from the coast (nm). */
+  readonly clearanceNm: number;
   /** 1 where the cell is a node (open water with clearance); close() takes nodes out. */
   readonly sea: Uint8Array;
   /** Per row: great-circle length of an east-west step, a north step (to row+1), a diagonal step. */
@@ -71,6 +82,11 @@ export class SeaGrid {
   private readonly step2DiagNm: Float64Array;
   private readonly step2CourseDeg: Float64Array;
   private readonly edgeMemo2: Uint8Array;
+  /** Knight's-move tables: lengths per row (lower end) for 4x2 and 2x4 cell steps; courses. */
+  private readonly knightWideNm: Float64Array;
+  private readonly knightTallNm: Float64Array;
+  private readonly knightCourseDeg: Float64Array;
+  private readonly edgeMemoK: Uint8Array;
 
   constructor(
     /** Decides which cells are nodes (open water with clearance). */
@@ -81,13 +97,18 @@ export class SeaGrid {
   ) {
     this.cellDeg = options.cellDeg ?? 0.25;
     this.maxAbsLat = options.maxAbsLat ?? 72;
-    const clearance = options.clearanceNm ?? 2;
+    this.clearanceNm = options.clearanceNm ?? 2;
+    const clearance = this.clearanceNm;
     this.nx = Math.round(360 / this.cellDeg);
     this.ny = Math.round(180 / this.cellDeg);
     const n = this.nx * this.ny;
     this.sea = new Uint8Array(n);
     this.edgeMemo = new Uint8Array(n * 4);
     this.edgeMemo2 = new Uint8Array(n * 4);
+    this.edgeMemoK = new Uint8Array(n * 4);
+    this.knightWideNm = new Float64Array(this.ny);
+    this.knightTallNm = new Float64Array(this.ny);
+    this.knightCourseDeg = new Float64Array(this.ny * 8);
     this.step2EastNm = new Float64Array(this.ny);
     this.step2NorthNm = new Float64Array(this.ny);
     this.step2DiagNm = new Float64Array(this.ny);
@@ -116,6 +137,16 @@ export class SeaGrid {
           2 * (DX[d] as number) * this.cellDeg,
         );
       }
+      for (let d = 0; d < 8; d++) {
+        this.knightCourseDeg[y * 8 + d] = courseDeg(
+          lat,
+          0,
+          lat + (KY[d] as number) * this.cellDeg,
+          (KX[d] as number) * this.cellDeg,
+        );
+      }
+      this.knightWideNm[y] = greatCircleNm(lat, 0, lat + 2 * this.cellDeg, 4 * this.cellDeg);
+      this.knightTallNm[y] = greatCircleNm(lat, 0, lat + 4 * this.cellDeg, 2 * this.cellDeg);
       this.step2EastNm[y] = greatCircleNm(lat, 0, lat, 2 * this.cellDeg);
       this.step2NorthNm[y] = greatCircleNm(lat, 0, lat + 2 * this.cellDeg, 0);
       this.step2DiagNm[y] = greatCircleNm(lat, 0, lat + 2 * this.cellDeg, 2 * this.cellDeg);
@@ -226,7 +257,11 @@ export class SeaGrid {
   courseOf(node: number, direction: number): number {
     const row = Math.floor(node / this.nx) * 8;
     return (
-      direction < 8 ? this.stepCourseDeg[row + direction] : this.step2CourseDeg[row + direction - 8]
+      direction < 8
+        ? this.stepCourseDeg[row + direction]
+        : direction < 16
+          ? this.step2CourseDeg[row + direction - 8]
+          : this.knightCourseDeg[row + direction - 16]
     ) as number;
   }
 
@@ -236,6 +271,9 @@ export class SeaGrid {
    */
   forEachSeaNeighbour(node: number, visit: (neighbour: number, lengthNm: number) => void): void {
     this.visitNeighbours(node, false, visit);
+    // The knight's moves are shorter than any path of single steps between their ends, so the
+    // relaxed grid has them too or its distances would not bound the search's from below.
+    if (this.lattice[node] === 1) this.visitKnight(node, false, visit);
   }
 
   private visitNeighbours(
@@ -293,6 +331,41 @@ export class SeaGrid {
             ? (this.step2NorthNm[row] as number)
             : (this.step2DiagNm[row] as number);
       visit(nb, length, d + 8);
+    }
+    this.visitKnight(node, true, visit);
+  }
+
+  /** The knight's moves of a lattice node to other lattice nodes (directions 16-23). */
+  private visitKnight(
+    node: number,
+    checkLand: boolean,
+    visit: (neighbour: number, lengthNm: number, direction: number) => void,
+  ): void {
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    for (let d = 0; d < 8; d++) {
+      const ny = y + (KY[d] as number);
+      if (ny < 0 || ny >= this.ny) continue;
+      const nb = ny * this.nx + mod(x + (KX[d] as number), this.nx);
+      // Both ends on the lattice: their 5 x 5 blocks of sea cover the cells the step crosses.
+      if (this.lattice[nb] !== 1) continue;
+      if (checkLand) {
+        const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
+        let known = this.edgeMemoK[slot];
+        if (known === 0) {
+          known = this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2)
+            ? BLOCKED
+            : CLEAR;
+          this.edgeMemoK[slot] = known;
+        }
+        if (known === BLOCKED) continue;
+      }
+      const row = Math.min(y, ny);
+      const length =
+        Math.abs(KY[d] as number) === 2
+          ? (this.knightWideNm[row] as number)
+          : (this.knightTallNm[row] as number);
+      visit(nb, length, d + 16);
     }
   }
 
