@@ -292,7 +292,7 @@ export class SeaGrid {
       // Open water off the lattice: every such node has an even-row-and-column neighbour, which
       // is either on the lattice or near a coast, so none is left without a way on.
       if (ontoLatticeOrCoast && this.open[nb] === 1 && this.lattice[nb] !== 1) continue;
-      if (checkLand && !this.edgeClear(node, nb, d)) continue;
+      if (checkLand && !this.clearIn(this.edgeMemo, node, nb, d)) continue;
       const row = Math.min(y, ny);
       const length =
         DY[d] === 0
@@ -314,15 +314,7 @@ export class SeaGrid {
     for (let d = 0; d < 8; d++) {
       const ny = y + 2 * (DY[d] as number);
       const nb = ny * this.nx + mod(x + 2 * (DX[d] as number), this.nx);
-      const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
-      let known = this.edgeMemo2[slot];
-      if (known === 0) {
-        known = this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2)
-          ? BLOCKED
-          : CLEAR;
-        this.edgeMemo2[slot] = known;
-      }
-      if (known === BLOCKED) continue;
+      if (!this.clearIn(this.edgeMemo2, node, nb, d)) continue;
       const row = Math.min(y, ny);
       const length =
         DY[d] === 0
@@ -349,17 +341,7 @@ export class SeaGrid {
       const nb = ny * this.nx + mod(x + (KX[d] as number), this.nx);
       // Both ends on the lattice: their 5 x 5 blocks of sea cover the cells the step crosses.
       if (this.lattice[nb] !== 1) continue;
-      if (checkLand) {
-        const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
-        let known = this.edgeMemoK[slot];
-        if (known === 0) {
-          known = this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2)
-            ? BLOCKED
-            : CLEAR;
-          this.edgeMemoK[slot] = known;
-        }
-        if (known === BLOCKED) continue;
-      }
+      if (checkLand && !this.clearIn(this.edgeMemoK, node, nb, d)) continue;
       const row = Math.min(y, ny);
       const length =
         Math.abs(KY[d] as number) === 2
@@ -369,14 +351,18 @@ export class SeaGrid {
     }
   }
 
-  private edgeClear(node: number, nb: number, d: number): boolean {
-    // Directions 4..7 are the reverses of 0..3: store every edge once, at its "forward" end.
+  /**
+   * Whether the step from `node` to `nb` in direction d (0-7 of its kind) clears land, from the
+   * memo of that kind of step, testing the edge mask the first time. Directions 4-7 reverse 0-3,
+   * so every edge is stored once, at its "forward" end.
+   */
+  private clearIn(memo: Uint8Array, node: number, nb: number, d: number): boolean {
     const slot = d < 4 ? node * 4 + d : nb * 4 + d - 4;
-    const known = this.edgeMemo[slot];
+    const known = memo[slot];
     if (known === CLEAR) return true;
     if (known === BLOCKED) return false;
     const clear = !this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2);
-    this.edgeMemo[slot] = clear ? CLEAR : BLOCKED;
+    memo[slot] = clear ? CLEAR : BLOCKED;
     return clear;
   }
 
