@@ -126,7 +126,7 @@ const RISK_SEARCH_WEIGHT = 1.5;
 const LOSS_TABLES = 64;
 /** Passes and bisection steps of the taut-string pass (tighten). */
 const TIGHTEN_PASSES = 4;
-const TIGHTEN_STEPS = 6;
+const TIGHTEN_STEPS = 5;
 /**
  * A taut leg runs close past the headland it turns round, where a coarsely densified geodesic
  * could pass a chord's width inside the coast unseen: its legs are tested at 1 nm pieces.
@@ -137,6 +137,8 @@ const TAUT_STEP_NM = 1;
  * far from any coast was left out at sea by the midpoint slide and is slid along its legs too.
  */
 const OPEN_WATER_NM = 10;
+/** How close to its limit a slide along a leg comes (the bisection's last step), nm. */
+const SLIDE_RESOLUTION_NM = 2;
 export interface Attachment {
   to: number;
   lengthNm: number;
@@ -676,13 +678,32 @@ export class RoutingNetwork {
       }
       const straight = (a: number, b: number): boolean => {
         if (b === a + 1) return true; // a step of the searched path itself
-        // At the fine step too: a leg kept here may never be moved (and so re-tested) again.
-        if (!this.legClear(pts[a] as LatLon, pts[b] as LatLon)) return false;
+        if (this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon)) return false;
         if (costs.calm) return true;
         const shortcut = costs.legCost(pts[a] as LatLon, pts[b] as LatLon, at[a] as number);
         return shortcut.cost <= (cum[b] as number) - (cum[a] as number) + 1e-9;
       };
-      const kept = farthestLegs(pts.length, straight).map((i) => pts[i] as LatLon);
+      // Every kept leg is tested at the fine step too (a leg kept here may never be moved, and
+      // so re-tested, again); one that fails is pulled again over its stretch with fine tests
+      // throughout. Testing only the kept legs finely spares the fine test on every probe.
+      const fineLeg = (a: number, b: number) =>
+        b === a + 1 ||
+        !this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon, TAUT_STEP_NM);
+      const coarse = farthestLegs(pts.length, straight);
+      const keptIdx = [0];
+      for (let j = 1; j < coarse.length; j++) {
+        const a = coarse[j - 1] as number;
+        const b = coarse[j] as number;
+        if (fineLeg(a, b)) keptIdx.push(b);
+        else {
+          const sub = farthestLegs(
+            b - a + 1,
+            (x, y) => straight(a + x, a + y) && fineLeg(a + x, a + y),
+          );
+          for (const k of sub.slice(1)) keptIdx.push(a + k);
+        }
+      }
+      const kept = keptIdx.map((i) => pts[i] as LatLon);
       for (const p of costs.calm ? this.tighten(kept) : kept) push(p);
       clock = costs.calm ? clock : (at[pts.length - 1] as number);
     }
@@ -715,7 +736,13 @@ export class RoutingNetwork {
     const alongLegsPass = TIGHTEN_PASSES;
     for (let pass = 0; pass <= 2 * TIGHTEN_PASSES; pass++) {
       const alongLegs = pass === alongLegsPass;
-      if (alongLegs) dirty.fill(true);
+      if (alongLegs) {
+        // Only the corners left out at sea (see OPEN_WATER_NM); the others have settled.
+        for (let i = 1; i + 1 < out.length; i++) {
+          dirty[i] =
+            this.verifyMask.distanceToCoastNm(out[i] as LatLon, OPEN_WATER_NM) >= OPEN_WATER_NM;
+        }
+      }
       let moved = 0;
       for (let i = 1; i + 1 < out.length; i++) {
         if (!dirty[i]) continue;
@@ -779,7 +806,10 @@ export class RoutingNetwork {
     const candidates: LatLon[] = [];
     const middle = destination(prev, initialCourseDeg(prev, next), distanceNm(prev, next) / 2);
     candidates.push(...found(bisectFrom((t) => lerp(corner, middle, t), clear)));
-    if (alongLegs && mask.distanceToCoastNm(corner, OPEN_WATER_NM) >= OPEN_WATER_NM) {
+    if (alongLegs) {
+      // To within SLIDE_RESOLUTION_NM along the leg, however long: the headland is what counts.
+      const steps = (legNm: number) =>
+        Math.max(TIGHTEN_STEPS, Math.ceil(Math.log2(legNm / SLIDE_RESOLUTION_NM)));
       const inbound = denseGeodesic(prev, corner, Number.POSITIVE_INFINITY);
       const outbound = denseGeodesic(corner, next, Number.POSITIVE_INFINITY);
       candidates.push(
@@ -787,12 +817,14 @@ export class RoutingNetwork {
           bisectFrom(
             (t) => inbound.pointAtFraction(1 - t),
             (p) => keepsOff(p) && !mask.pathHitsLand(p, next),
+            steps(distanceNm(prev, corner)),
           ),
         ),
         ...found(
           bisectFrom(
             (t) => outbound.pointAtFraction(t),
             (p) => keepsOff(p) && !mask.pathHitsLand(prev, p),
+            steps(distanceNm(corner, next)),
           ),
         ),
       );
@@ -934,12 +966,16 @@ function farthestLegs(n: number, straight: (a: number, b: number) => boolean): n
 
 /**
  * The point furthest along `at` (t from 0, where `ok` holds, towards 1, where it is assumed not
- * to) that `ok` accepts, by TIGHTEN_STEPS bisections; undefined when none past 0 is.
+ * to) that `ok` accepts, by `steps` bisections; undefined when none past 0 is.
  */
-function bisectFrom(at: (t: number) => LatLon, ok: (p: LatLon) => boolean): LatLon | undefined {
+function bisectFrom(
+  at: (t: number) => LatLon,
+  ok: (p: LatLon) => boolean,
+  steps = TIGHTEN_STEPS,
+): LatLon | undefined {
   let lo = 0;
   let hi = 1;
-  for (let k = 0; k < TIGHTEN_STEPS; k++) {
+  for (let k = 0; k < steps; k++) {
     const t = (lo + hi) / 2;
     if (ok(at(t))) lo = t;
     else hi = t;

@@ -242,15 +242,19 @@ export class SeaGrid {
   /**
    * Calls visit(neighbour, lengthNm, direction) for every neighbour the search may step to from
    * `node` by an edge clear of land: two-cell steps from a lattice node, single steps onto the
-   * lattice or towards the coast from other open-water nodes, every single step elsewhere. The
-   * first query of an edge tests it against the land mask; later ones read the memo.
+   * lattice or towards the coast from other open-water nodes, every single step elsewhere; and,
+   * with `knights`, the lattice's knight's moves. The first query of an edge tests it against
+   * the land mask; later ones read the memo.
    */
   forEachNeighbour(
     node: number,
     visit: (neighbour: number, lengthNm: number, direction: number) => void,
+    knights = true,
   ): void {
-    if (this.lattice[node] === 1) this.visitLattice(node, visit);
-    else this.visitNeighbours(node, true, visit, this.open[node] === 1);
+    if (this.lattice[node] === 1) {
+      this.visitLattice(node, visit);
+      if (knights) this.visitKnight(node, true, visit);
+    } else this.visitNeighbours(node, true, visit, this.open[node] === 1);
   }
 
   /** Initial course (degrees true) of the step from `node` in `direction` (as passed to visit). */
@@ -324,7 +328,6 @@ export class SeaGrid {
             : (this.step2DiagNm[row] as number);
       visit(nb, length, d + 8);
     }
-    this.visitKnight(node, true, visit);
   }
 
   /** The knight's moves of a lattice node to other lattice nodes (directions 16-23). */
