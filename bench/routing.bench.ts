@@ -117,7 +117,7 @@ export const routingSuite: BenchSuite = {
     t0 = performance.now();
     timeRoutes(net, "fastest", CALM_WEATHER); // first pass fills the edge memo, as the first requests of a server do
     figures.push({
-      name: `first pass over ${pairs.length} ocean-crossing routes (cold edge memo)`,
+      name: `first pass over ${pairs.length} ocean-crossing routes (cold edge memo and harbour approaches)`,
       value: round(performance.now() - t0, 0),
       unit: "ms",
     });

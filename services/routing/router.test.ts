@@ -63,6 +63,20 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("leads out of a harbour the same way every time (the way out is kept between requests)", () => {
+    // San Francisco's city front is inside the Golden Gate: the first request searches the way
+    // out on the 1:10m coastline, later ones reuse it; the answers must not differ.
+    const cityFront = { lat: 37.808, lon: -122.4 };
+    const honolulu = { lat: 21.28, lon: -157.87 };
+    const first = net.route(request(cityFront, honolulu));
+    net.route(request(honolulu, cityFront));
+    const again = net.route(request(cityFront, honolulu));
+    expect(again.waypoints).toEqual(first.waypoints);
+    expect(again.distance_nm).toBe(first.distance_nm);
+    // Out through the Golden Gate (37.81N, 122.48W) before the open-water leg.
+    expect(first.waypoints.slice(0, 4).some((p) => p.lon < -122.47 && p.lat > 37.78)).toBe(true);
+  });
+
   it("goes round the Cape when Suez is avoided", () => {
     const viaSuez = net.route(request(ROTTERDAM, SINGAPORE));
     const viaCape = net.route(request(ROTTERDAM, SINGAPORE, { avoid: ["suez"] }));

@@ -14,7 +14,7 @@ import {
 } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
-import { findApproach, threadWater } from "./approach";
+import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { Landmarks } from "./landmarks";
@@ -124,6 +124,12 @@ const ESCAPE_MAX_NODES = 20_000;
 const RISK_SEARCH_WEIGHT = 1.5;
 /** Speed-loss tables kept (one per hull and speed; 20 KB each). */
 const LOSS_TABLES = 64;
+/**
+ * Ways out of harbours kept (one per end point; a few hundred bytes each): voyages start and end
+ * at the same ports again and again, and each fine-grid search out of a harbour costs about a
+ * millisecond.
+ */
+const APPROACHES = 4096;
 /** Passes and bisection steps of the taut-string pass (tighten). */
 const TIGHTEN_PASSES = 4;
 const TIGHTEN_STEPS = 5;
@@ -177,6 +183,8 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
+  /** Ways out of harbours by end point (see APPROACHES), oldest first. */
+  private readonly approaches = new Map<string, Approach | null>();
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
   private readonly landmarks = new Map<string, Landmarks>();
@@ -538,15 +546,7 @@ export class RoutingNetwork {
     const direct = this.nearbyNodes(p, this.verifyMask).filter((node) => this.escapes(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
-    const approach = findApproach(
-      p,
-      this.verifyMask,
-      (q) => {
-        const cell = this.grid.cellOf(q);
-        return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
-      },
-      (node) => this.grid.pointOf(node),
-    );
+    const approach = this.approachFrom(p);
     if (!approach) {
       throw new NoSeaRouteError(`${which} ${p.lat},${p.lon} has no way out to open water`, {
         which,
@@ -557,6 +557,27 @@ export class RoutingNetwork {
     const points = approach.points.slice(1);
     const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
+  }
+
+  /** The way out of a harbour to the grid (findApproach), remembered per end point. */
+  private approachFrom(p: LatLon): Approach | null {
+    const key = `${p.lat},${p.lon}`;
+    const known = this.approaches.get(key);
+    if (known !== undefined) return known;
+    const approach = findApproach(
+      p,
+      this.verifyMask,
+      (q) => {
+        const cell = this.grid.cellOf(q);
+        return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
+      },
+      (node) => this.grid.pointOf(node),
+    );
+    if (this.approaches.size >= APPROACHES) {
+      this.approaches.delete(this.approaches.keys().next().value as string);
+    }
+    this.approaches.set(key, approach);
+    return approach;
   }
 
   private distanceTo(p: LatLon, node: number): number {
