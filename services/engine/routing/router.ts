@@ -752,18 +752,8 @@ export class RoutingNetwork {
     const touch = (i: number) => {
       if (i > 0 && i + 1 < out.length) dirty[i] = true;
     };
-    // Midpoint slides until they settle, then one pass that also slides along the legs (three
-    // times dearer), then midpoint slides again for the corners that pass moved.
-    const alongLegsPass = TIGHTEN_PASSES;
-    for (let pass = 0; pass <= 2 * TIGHTEN_PASSES; pass++) {
-      const alongLegs = pass === alongLegsPass;
-      if (alongLegs) {
-        // Only the corners left out at sea (see OPEN_WATER_NM); the others have settled.
-        for (let i = 1; i + 1 < out.length; i++) {
-          dirty[i] =
-            this.verifyMask.distanceToCoastNm(out[i] as LatLon, OPEN_WATER_NM) >= OPEN_WATER_NM;
-        }
-      }
+    /** One pass over the corners marked dirty; returns how much shorter the string got (nm). */
+    const sweep = (alongLegs: boolean): number => {
       let moved = 0;
       for (let i = 1; i + 1 < out.length; i++) {
         if (!dirty[i]) continue;
@@ -789,11 +779,20 @@ export class RoutingNetwork {
           touch(i + 1);
         }
       }
-      if (moved < 0.1) {
-        if (pass >= alongLegsPass) break;
-        pass = alongLegsPass - 1; // on to the pass along the legs
-      }
+      return moved;
+    };
+    const settle = () => {
+      for (let pass = 0; pass < TIGHTEN_PASSES && sweep(false) >= 0.1; pass++);
+    };
+    // Midpoint slides until they settle; then one pass that also slides the corners left out at
+    // sea (see OPEN_WATER_NM) along their legs, three times dearer; then midpoint slides again
+    // for the corners that pass moved.
+    settle();
+    for (let i = 1; i + 1 < out.length; i++) {
+      dirty[i] =
+        this.verifyMask.distanceToCoastNm(out[i] as LatLon, OPEN_WATER_NM) >= OPEN_WATER_NM;
     }
+    if (sweep(true) >= 0.1) settle();
     return out;
   }
 
