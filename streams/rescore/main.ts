@@ -4,8 +4,7 @@ import { crashAt } from "../../services/platform/failpoints";
 import { createLogger } from "../../services/platform/logger";
 import { openPlatform } from "../../services/platform/platform";
 import { runUntilSignalled } from "../../services/platform/process";
-import { createStreamScorer } from "../../services/scoring/stream-scorer";
-import { warmScoringThreads } from "../../services/scoring/warm-up";
+import { startWarmStreamScorer } from "../../services/scoring/stream-scorer";
 import { startRescoreFanout } from "./fanout";
 import { startRescoreWorker } from "./worker";
 
@@ -18,10 +17,7 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config, "rescore");
   const platform = await openPlatform(config, logger);
-  const scorer = createStreamScorer(config);
-  // Before joining: a cold thread's first job takes seconds, every partition's at once.
-  const warmedMs = await warmScoringThreads(scorer, config, Date.now());
-  logger.info({ ms: warmedMs }, "scoring threads warmed");
+  const scorer = await startWarmStreamScorer(config, logger);
   const fanout = await startRescoreFanout({
     bus: platform.bus,
     instanceId: randomUUID(),
