@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engine/errors";
 import { distanceNm } from "../engine/geo/geodesic";
 import type { LatLon } from "../engine/geo/types";
-import { CANAL_IDS } from "../engine/routing/passages";
+import { Gate } from "../engine/routing/gates";
+import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
@@ -83,6 +84,48 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(viaCape.passages).not.toContain("suez");
     expect(viaCape.distance_nm).toBeGreaterThan(viaSuez.distance_nm + 2500);
     expect(Math.min(...viaCape.waypoints.map((p) => p.lat))).toBeLessThan(-34);
+  });
+
+  it("keeps out of every gated strait the caller avoids, and reports it when the route goes through", () => {
+    const fine = naturalEarthLandMask("10m");
+    const gated = PASSAGES.filter((p) => p.gate);
+    // The straits open in the coastline data: without a gate, avoiding them changed nothing.
+    expect(gated.map((p) => p.id)).toEqual(
+      expect.arrayContaining(["gibraltar", "dover", "malacca", "singapore", "taiwan", "torres"]),
+    );
+    for (const p of gated) {
+      const gate = new Gate((p.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+      for (const end of gate.points)
+        expect(fine.isLand(end), `${p.id} gate end on land`).toBe(true);
+      const [a, b] = [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
+        lat: (w as [number, number])[0],
+        lon: (w as [number, number])[1],
+      })) as [LatLon, LatLon];
+      expect(net.route(request(a, b)).passages, p.id).toContain(p.id);
+      let avoided: ReturnType<typeof net.route> | undefined;
+      try {
+        avoided = net.route(request(a, b, { avoid: [p.id] }));
+      } catch (e) {
+        // Waters reached only through the strait (the Sea of Marmara without the Dardanelles).
+        expect(e, p.id).toBeInstanceOf(NoSeaRouteError);
+        continue;
+      }
+      expect(avoided.passages, p.id).not.toContain(p.id);
+      const crossings = avoided.legs.filter((l) => gate.crossing(l.from, l.to) !== undefined);
+      expect(crossings, `${p.id}: legs across the gate`).toEqual([]);
+    }
+  });
+
+  it("goes east of Taiwan when the Taiwan Strait is avoided", () => {
+    const hongKong = { lat: 22.29, lon: 114.17 };
+    const shanghai = { lat: 31.4, lon: 121.55 };
+    const strait = net.route(request(hongKong, shanghai));
+    const east = net.route(request(hongKong, shanghai, { avoid: ["taiwan"] }));
+    expect(strait.passages).toContain("taiwan");
+    expect(east.passages).not.toContain("taiwan");
+    // Taiwan's east coast runs along about 121.5 E.
+    expect(east.waypoints.some((w) => w.lon > 121.5 && w.lat > 22 && w.lat < 25)).toBe(true);
+    expect(east.distance_nm).toBeGreaterThan(strait.distance_nm + 100);
   });
 
   it("routes a vessel too deep for Panama another way", () => {

@@ -53,5 +53,17 @@ describe("route distances against published tables", { timeout: 120_000 }, () =>
         .map((r) => `${r.pair}: ${(r.error * 100).toFixed(1)}%`),
     ).toEqual([]);
     expect(median).toBeLessThanOrEqual(0.02);
+    // Each published passage is reported, in the order the published route takes them.
+    expect(
+      rows
+        .filter((r) => !isSubsequence(r.via, r.passages))
+        .map((r) => `${r.pair}: via ${r.via.join(",")}, reported ${r.passages.join(",")}`),
+    ).toEqual([]);
   });
 });
+
+function isSubsequence(wanted: readonly string[], got: readonly string[]): boolean {
+  let i = 0;
+  for (const id of got) if (id === wanted[i]) i++;
+  return i === wanted.length;
+}

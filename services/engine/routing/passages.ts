@@ -58,6 +58,13 @@ export interface Passage {
    * them by id.
    */
   optional?: boolean;
+  /**
+   * For a strait open in the coastline data: a line [lat, lon] across its narrows from land on
+   * one shore to land on the other. Every way through the strait crosses it, so a route that
+   * crosses it used the strait, and a route that avoids the strait may not cross it (gates.ts).
+   * Straits closed at 1:50m and canals need none: only their passage edges lead through.
+   */
+  gate?: Array<[number, number]>;
   notes?: string;
 }
 
@@ -255,6 +262,11 @@ export const PASSAGES: readonly Passage[] = [
       [41.0, 28.995],
       [40.96, 28.99],
     ],
+    // Gate: Rumeli Hisari - Anadolu Hisari, the narrowest reach.
+    gate: [
+      [41.085, 28.98],
+      [41.085, 29.15],
+    ],
     limits: { max_air_draft_m: 58 },
     limits_source:
       "Turkish Straits Maritime Traffic Regulations (1998) and Administration notices, as summarised by BIMCO 'Turkey - General information' and bosphorusstrait.com 'Passage restrictions': vessels with air draught of 58 m or more may not pass; 54-58 m only with tug escort; no definite LOA or draught restriction",
@@ -283,6 +295,11 @@ export const PASSAGES: readonly Passage[] = [
       [40.46, 26.78],
       [40.52, 26.92],
     ],
+    // Gate: Kilitbahir - Canakkale, the Narrows.
+    gate: [
+      [40.17, 26.3],
+      [40.12, 26.48],
+    ],
     notes:
       "No dimensional limits verified. Since March 2022 the strait is spanned by the 1915 Canakkale Bridge (main span 2,023 m, towers 318 m); its navigational clearance was not found in the stored sources, so no air-draught limit is set. Same Turkish Straits regulations and reporting as the Bosporus. The Aegean entrance line Mehmetcik Burnu 40 03N 26 11E - Kumkale Burnu 40 01N 26 12E closes the Mediterranean ECA (MEPC.361(79)).",
   },
@@ -301,6 +318,11 @@ export const PASSAGES: readonly Passage[] = [
       [36.02, -5.2],
       [36.06, -5.0],
     ],
+    // Gate: Tarifa - Punta Cires, the narrowest section.
+    gate: [
+      [36.1, -5.6],
+      [35.85, -5.5],
+    ],
     notes:
       "TSS in the Strait of Gibraltar (IMO-adopted). Open at 1:50m; an explicit passage so callers can require or avoid it and so traffic scoring knows the chokepoint. No dimensional limits.",
   },
@@ -317,6 +339,11 @@ export const PASSAGES: readonly Passage[] = [
       [51.13, 1.7],
       [51.25, 1.9],
       [51.38, 2.1],
+    ],
+    // Gate: South Foreland - Cap Gris-Nez, the narrowest section.
+    gate: [
+      [51.17, 1.33],
+      [50.8, 1.66],
     ],
     notes:
       "Dover Strait TSS (first IMO-approved TSS, 1967); north-east-bound lane on the French side, south-west-bound on the English side; the centre line here follows the separation zone. No dimensional limits; deep-draught vessels use the deep-water route. Open at 1:50m (about 18 nm wide).",
@@ -410,6 +437,11 @@ export const PASSAGES: readonly Passage[] = [
       [41.28, 9.52],
       [41.25, 9.65],
     ],
+    // Gate: Bonifacio (Corsica) - Santa Teresa Gallura (Sardinia), west of La Maddalena.
+    gate: [
+      [41.45, 9.18],
+      [41.18, 9.22],
+    ],
     notes:
       "PSSA (IMO, 2011) with a TSS; France and Italy restrict laden tankers and ships carrying dangerous goods under their flags (not verified here). Regulatory, not dimensional: no limits set.",
     optional: true,
@@ -472,6 +504,11 @@ export const PASSAGES: readonly Passage[] = [
       [5.9, 98.0],
       [6.1, 97.4],
     ],
+    // Gate: Cape Rachado - Rupat Island - Sumatra (Dumai), the narrows.
+    gate: [
+      [2.6, 102.0],
+      [1.6, 101.3],
+    ],
     limits: { max_draft_m: 20.5 },
     limits_source:
       "IMO 'Rules for vessels navigating through the Straits of Malacca and Singapore' (MSC 69, 1998; A.858(20)), reiterated in MPA Singapore Port Marine Circular No. 20 of 2019 (via gac.com Hot Port News, 2 Dec 2019): deep-draught vessels (draught >= 15 m) and VLCCs keep an under-keel clearance of at least 3.5 m; 'Malaccamax' draught 20.5 m for a 25 m controlling depth (Wikipedia 'Malaccamax', citing MHI Technical Review)",
@@ -496,6 +533,11 @@ export const PASSAGES: readonly Passage[] = [
       [1.29, 104.3],
       [1.33, 104.42],
       [1.42, 104.55],
+    ],
+    // Gate: Johor (east of Tanjung Pengelih) - Bintan, the eastern entrance; Keppel Harbour and the western approaches lie west of it.
+    gate: [
+      [1.45, 104.28],
+      [1.1, 104.45],
     ],
     limits: { max_draft_m: 20.5 },
     limits_source:
@@ -540,6 +582,11 @@ export const PASSAGES: readonly Passage[] = [
       [-9.0, 115.75],
       [-9.2, 115.7],
     ],
+    // Gate: Bali (east coast) - Lombok (west coast), north of Nusa Penida.
+    gate: [
+      [-8.4, 115.45],
+      [-8.6, 116.2],
+    ],
     notes:
       "Deep-water alternative to Malacca for ships that exceed its draught (route Lombok - Makassar Strait); TSS adopted 2019. Nusa Penida and Gili Matra PSSA (MEPC 82, 2024). No dimensional limits.",
   },
@@ -562,6 +609,11 @@ export const PASSAGES: readonly Passage[] = [
       [-10.6, 141.85],
       [-10.55, 141.5],
     ],
+    // Gate: New Guinea (south coast) - Cape York Peninsula along about 142.5 E, across every channel.
+    gate: [
+      [-8.9, 142.6],
+      [-10.9, 142.4],
+    ],
     limits: { max_draft_m: 12.5 },
     limits_source:
       "Australian Maritime Safety Authority (AMSA): maximum draught 12.5 m for all vessels from 1 Nov 2021, within tidal windows with >= 1 m under-keel clearance (UKCM system), seaandjob.com and thedcn.com.au (2021); Torres Pilots 'Draft restrictions' (12.5 m basis SW density 1.025), https://torrespilots.com.au/pilot-info/draft-restrictions/",
@@ -581,6 +633,11 @@ export const PASSAGES: readonly Passage[] = [
       [24.5, 119.85],
       [25.2, 120.4],
       [25.6, 120.9],
+    ],
+    // Gate: Fujian (Fuqing) - Taiwan (Hsinchu), the narrowest section.
+    gate: [
+      [25.5, 119.3],
+      [24.7, 121.2],
     ],
     notes:
       "About 70 nm wide: open in the 1:50m coastline, kept as a passage so callers can avoid it (political risk). No dimensional limits.",
@@ -636,6 +693,11 @@ export const PASSAGES: readonly Passage[] = [
       [19.7, -74.0],
       [19.3, -74.3],
     ],
+    // Gate: Cuba (Baracoa) - Haiti (north-west peninsula).
+    gate: [
+      [20.2, -74.6],
+      [19.7, -73.2],
+    ],
     notes: "About 45 nm wide, open at 1:50m; kept so callers can avoid or require it.",
     optional: true,
   },
@@ -651,6 +713,11 @@ export const PASSAGES: readonly Passage[] = [
       [25.2, -80.0],
       [25.9, -79.9],
       [26.6, -79.85],
+    ],
+    // Gate: Florida (Everglades) - the Middle Keys - Cuba along about 81 W.
+    gate: [
+      [26.0, -80.9],
+      [22.8, -81.0],
     ],
     notes:
       "Open at 1:50m; kept so callers can avoid or require it. Florida Keys PSSA and areas to be avoided lie on the north side.",

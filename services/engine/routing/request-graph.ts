@@ -4,7 +4,7 @@ import type { EdgeCosts } from "./edge-costs";
 import type { LandmarkBound } from "./landmarks";
 import type { Passage } from "./passages";
 import type { Attachment } from "./router";
-import { greatCircleNm, type SeaGrid } from "./sea-grid";
+import { greatCircleNm, type SeaGrid, STEP_DIRECTIONS } from "./sea-grid";
 
 /** What a request's search graph needs of the routing network. */
 export interface NetworkView {
@@ -43,6 +43,8 @@ export class RequestGraph implements SearchGraph {
     private readonly goal: LatLon,
     private readonly bound: LandmarkBound,
     private readonly limits: boolean,
+    /** Grid steps this request may not take (node * STEP_DIRECTIONS + direction): closed gates. */
+    private readonly closedSteps?: ReadonlySet<number>,
   ) {
     this.size = net.base + 2 + 2 * net.passages.length;
     this.speed = costs.speedUpperBoundKts;
@@ -77,12 +79,14 @@ export class RequestGraph implements SearchGraph {
   }
 
   /** In calm water every objective is time at the vessel's own speed: no weather sampling. */
-  private readonly visitCalm = (next: number, lengthNm: number): void => {
+  private readonly visitCalm = (next: number, lengthNm: number, direction: number): void => {
+    if (this.closedSteps?.has(this.node * STEP_DIRECTIONS + direction)) return;
     const hours = lengthNm / this.speed;
     this.relax(next, hours, this.atMs + hours * 3_600_000);
   };
 
   private readonly visitWeather = (next: number, lengthNm: number, direction: number): void => {
+    if (this.closedSteps?.has(this.node * STEP_DIRECTIONS + direction)) return;
     const costs = this.costs;
     costs.step(this.net.grid.courseOf(this.node, direction), lengthNm);
     this.relax(next, costs.stepCost, this.atMs + costs.stepHours * 3_600_000);

@@ -17,10 +17,11 @@ import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
+import { Gate, GatedLandMask } from "./gates";
 import { Landmarks } from "./landmarks";
 import type { Passage } from "./passages";
 import { RequestGraph } from "./request-graph";
-import { greatCircleNm, SeaGrid, type SeaGridOptions } from "./sea-grid";
+import { greatCircleNm, SeaGrid, type SeaGridOptions, STEP_DIRECTIONS } from "./sea-grid";
 
 /**
  * Sea routes that never cross land: A* on the navigation grid (sea-grid.ts) plus explicit
@@ -191,6 +192,18 @@ export class RoutingNetwork {
   /** Tabulated speed loss per hull and speed (see speedLossTable), oldest first. */
   private readonly lossTables = new Map<string, Float32Array>();
   private readonly landmarkCount: number;
+  /** Each passage's gate (passages.ts), if it has one, and the grid steps that cross it. */
+  private readonly gates: Array<Gate | undefined>;
+  private readonly gateSteps: number[][];
+  /** Steps closed per set of closed gates (few distinct sets: the avoid lists callers use). */
+  private readonly closedStepSets = new Map<string, ReadonlySet<number>>();
+  /**
+   * What this request's legs are tested against: the fine coastline, with the gates of the
+   * straits it may not use as walls. Set per request, as perRequest is.
+   */
+  private legMask: LandMask;
+  /** Which gates legMask closes (passage indices joined), "" for none. */
+  private closedGatesKey = "";
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -208,6 +221,11 @@ export class RoutingNetwork {
     // Virtual ids: base = origin, base+1 = destination, then two per passage (its two ends).
     this.virtualPoints.push({ lat: 0, lon: 0 }, { lat: 0, lon: 0 });
     this.closeGridInsidePassages();
+    this.legMask = verifyMask;
+    this.gates = passages.map((p) =>
+      p.gate ? new Gate(p.gate.map(([lat, lon]) => ({ lat, lon }))) : undefined,
+    );
+    this.gateSteps = this.gates.map((g) => (g ? this.stepsAcross(g) : []));
     this.passagePaths = passages.map((p) => this.threadPassage(p));
     passages.forEach((p, i) => {
       const a = this.base + 2 + 2 * i;
@@ -392,6 +410,18 @@ export class RoutingNetwork {
     const origin = this.snap(request.from, "origin");
     const destination = this.snap(request.to, "destination");
     const allowed = this.allowedPassages(request);
+    const closedGates = this.passages.flatMap((_, i) =>
+      this.gates[i] && !allowed.ok[i] ? [i] : [],
+    );
+    this.legMask =
+      closedGates.length > 0
+        ? new GatedLandMask(
+            this.verifyMask,
+            closedGates.map((i) => this.gates[i] as Gate),
+          )
+        : this.verifyMask;
+    this.closedGatesKey = closedGates.join(",");
+    const closedSteps = closedGates.length > 0 ? this.closedStepsFor(closedGates) : undefined;
     const start = this.base;
     const goal = this.base + 1;
     this.virtualPoints[0] = origin.point;
@@ -409,7 +439,7 @@ export class RoutingNetwork {
       if (a.points.length > 0) via.set(`${a.node}>${goal}`, [...a.points].reverse());
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
-    if (!this.verifyMask.pathHitsLand(origin.point, destination.point)) {
+    if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
       startEdges.push({ to: goal, lengthNm: distanceNm(origin.point, destination.point) });
     }
     perRequest.set(start, startEdges);
@@ -426,7 +456,7 @@ export class RoutingNetwork {
     );
     const search = (limits: boolean) =>
       this.astar.search(
-        new RequestGraph(this, costs, allowed.ok, destination.point, bound, limits),
+        new RequestGraph(this, costs, allowed.ok, destination.point, bound, limits, closedSteps),
         start,
         goal,
         request.departureMs,
@@ -499,6 +529,40 @@ export class RoutingNetwork {
     return index >= 0 ? this.extraLists[index] : undefined;
   }
 
+  /** The grid steps (node * STEP_DIRECTIONS + direction) between nodes that cross the gate. */
+  private stepsAcross(gate: Gate): number[] {
+    const g = this.grid;
+    // The longest step (a knight's move) spans four cells.
+    const margin = 4 * g.cellDeg + g.cellDeg;
+    const y0 = Math.max(0, Math.floor((gate.minLat - margin + 90) / g.cellDeg));
+    const y1 = Math.min(g.ny - 1, Math.floor((gate.maxLat + margin + 90) / g.cellDeg));
+    const x0 = Math.floor((gate.minLon - margin + 180) / g.cellDeg);
+    const x1 = Math.floor((gate.maxLon + margin + 180) / g.cellDeg);
+    const steps: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const node = y * g.nx + (((x % g.nx) + g.nx) % g.nx);
+        if (!g.isNode(node)) continue;
+        const from = g.pointOf(node);
+        g.forEachStep(node, (nb, direction) => {
+          if (g.isNode(nb) && gate.pieceCrosses(from, g.pointOf(nb)))
+            steps.push(node * STEP_DIRECTIONS + direction);
+        });
+      }
+    }
+    return steps;
+  }
+
+  private closedStepsFor(closedGates: number[]): ReadonlySet<number> {
+    const key = this.closedGatesKey;
+    let set = this.closedStepSets.get(key);
+    if (!set) {
+      set = new Set(closedGates.flatMap((i) => this.gateSteps[i] as number[]));
+      this.closedStepSets.set(key, set);
+    }
+    return set;
+  }
+
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */
   private closeGridInsidePassages(): void {
     for (const p of this.passages) {
@@ -543,16 +607,23 @@ export class RoutingNetwork {
     p: LatLon,
     which: "origin" | "destination",
   ): Array<{ node: number; lengthNm: number; points: LatLon[] }> {
-    const direct = this.nearbyNodes(p, this.verifyMask).filter((node) => this.escapes(node));
+    const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.escapes(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     const approach = this.approachFrom(p);
     if (!approach) {
-      throw new NoSeaRouteError(`${which} ${p.lat},${p.lon} has no way out to open water`, {
-        which,
-        lat: p.lat,
-        lon: p.lon,
-      });
+      const closed = this.closedGatesKey
+        ? this.closedGatesKey.split(",").map((i) => (this.passages[Number(i)] as Passage).id)
+        : [];
+      throw new NoSeaRouteError(
+        `${which} ${p.lat},${p.lon} has no way out to open water${closed.length > 0 ? ` without ${closed.join(", ")}` : ""}`,
+        {
+          which,
+          lat: p.lat,
+          lon: p.lon,
+          ...(closed.length > 0 ? { closed_passages: closed } : {}),
+        },
+      );
     }
     const points = approach.points.slice(1);
     const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
@@ -561,12 +632,13 @@ export class RoutingNetwork {
 
   /** The way out of a harbour to the grid (findApproach), remembered per end point. */
   private approachFrom(p: LatLon): Approach | null {
-    const key = `${p.lat},${p.lon}`;
+    // A way out through a strait the request avoids is no way out for it.
+    const key = `${p.lat},${p.lon}|${this.closedGatesKey}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known;
     const approach = findApproach(
       p,
-      this.verifyMask,
+      this.legMask,
       (q) => {
         const cell = this.grid.cellOf(q);
         return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
@@ -699,7 +771,7 @@ export class RoutingNetwork {
       }
       const straight = (a: number, b: number): boolean => {
         if (b === a + 1) return true; // a step of the searched path itself
-        if (this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon)) return false;
+        if (this.legMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon)) return false;
         if (costs.calm) return true;
         const shortcut = costs.legCost(pts[a] as LatLon, pts[b] as LatLon, at[a] as number);
         return shortcut.cost <= (cum[b] as number) - (cum[a] as number) + 1e-9;
@@ -708,8 +780,7 @@ export class RoutingNetwork {
       // so re-tested, again); one that fails is pulled again over its stretch with fine tests
       // throughout. Testing only the kept legs finely spares the fine test on every probe.
       const fineLeg = (a: number, b: number) =>
-        b === a + 1 ||
-        !this.verifyMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon, TAUT_STEP_NM);
+        b === a + 1 || !this.legMask.pathHitsLand(pts[a] as LatLon, pts[b] as LatLon, TAUT_STEP_NM);
       const coarse = farthestLegs(pts.length, straight);
       const keptIdx = [0];
       for (let j = 1; j < coarse.length; j++) {
@@ -733,7 +804,7 @@ export class RoutingNetwork {
 
   /** Whether the geodesic a-b clears the fine coastline, tested at both steps (see TAUT_STEP_NM). */
   private legClear(a: LatLon, b: LatLon): boolean {
-    return !this.verifyMask.pathHitsLand(a, b) && !this.verifyMask.pathHitsLand(a, b, TAUT_STEP_NM);
+    return !this.legMask.pathHitsLand(a, b) && !this.legMask.pathHitsLand(a, b, TAUT_STEP_NM);
   }
 
   /**
@@ -816,7 +887,7 @@ export class RoutingNetwork {
     next: LatLon,
     alongLegs: boolean,
   ): { point: LatLon; saved: number } | undefined {
-    const mask = this.verifyMask;
+    const mask = this.legMask;
     const keepOff = this.grid.clearanceNm;
     const offing = Math.min(keepOff, mask.distanceToCoastNm(corner, keepOff));
     const keepsOff = (p: LatLon) => mask.distanceToCoastNm(p, offing) >= offing;
@@ -856,6 +927,32 @@ export class RoutingNetwork {
       .filter((c) => c.saved > 0)
       .sort((a, b) => b.saved - a.saved);
     return ranked.find((c) => clear(c.point, TAUT_STEP_NM));
+  }
+
+  /**
+   * The passages a route goes through, in the order it reaches them: those it took by their
+   * passage edges, and the gated straits its legs cross in open water.
+   */
+  private passagesUsed(marks: ReadonlyArray<{ point: LatLon; passage?: string }>): string[] {
+    const used: Array<{ id: string; at: number }> = [];
+    marks.forEach((m, i) => {
+      if (m.passage) used.push({ id: m.passage, at: i });
+    });
+    this.gates.forEach((gate, p) => {
+      if (!gate) return;
+      for (let k = 0; k + 1 < marks.length; k++) {
+        const t = gate.crossing(
+          (marks[k] as { point: LatLon }).point,
+          (marks[k + 1] as { point: LatLon }).point,
+        );
+        if (t !== undefined) {
+          used.push({ id: (this.passages[p] as Passage).id, at: k + t });
+          return;
+        }
+      }
+    });
+    used.sort((a, b) => a.at - b.at);
+    return [...new Set(used.map((u) => u.id))];
   }
 
   private describe(
@@ -921,7 +1018,7 @@ export class RoutingNetwork {
       transit_h: round((t - request.departureMs) / 3_600_000, 2),
       departure_ms: request.departureMs,
       eta_ms: Math.round(t),
-      passages: [...new Set(marks.flatMap((m) => (m.passage ? [m.passage] : [])))],
+      passages: this.passagesUsed(marks),
       snaps,
       weather_source: weather.label,
       limits_kept: limitsKept,

@@ -51,6 +51,8 @@ const DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;
  * an island far more often (Gibraltar to Port Said south of Crete, not north).
  */
 const KX = [4, 2, -2, -4, -4, -2, 2, 4] as const;
+/** Directions a step is numbered in (see forEachStep): node * STEP_DIRECTIONS + direction names a step. */
+export const STEP_DIRECTIONS = 24;
 const KY = [2, 4, 4, 2, -2, -4, -4, -2] as const;
 
 export class SeaGrid {
@@ -255,6 +257,25 @@ export class SeaGrid {
       this.visitLattice(node, visit);
       if (knights) this.visitKnight(node, true, visit);
     } else this.visitNeighbours(node, true, visit, this.open[node] === 1);
+  }
+
+  /**
+   * Every step the search could take from `node`, whatever the node's kind and the land: single
+   * steps (directions 0-7), two-cell steps (8-15) and knight's moves (16-23), numbered as
+   * forEachNeighbour numbers them. For finding the steps that cross a line (gates.ts).
+   */
+  forEachStep(node: number, visit: (neighbour: number, direction: number) => void): void {
+    const x = node % this.nx;
+    const y = (node - x) / this.nx;
+    const step = (dx: number, dy: number, direction: number) => {
+      if (y + dy < 0 || y + dy >= this.ny) return;
+      visit((y + dy) * this.nx + mod(x + dx, this.nx), direction);
+    };
+    for (let d = 0; d < 8; d++) {
+      step(DX[d] as number, DY[d] as number, d);
+      step(2 * (DX[d] as number), 2 * (DY[d] as number), d + 8);
+      step(KX[d] as number, KY[d] as number, d + 16);
+    }
   }
 
   /** Initial course (degrees true) of the step from `node` in `direction` (as passed to visit). */
