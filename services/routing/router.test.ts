@@ -171,6 +171,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("leads ports at the head of long bays and sounds out to sea", () => {
+    const atlantic = { lat: 36.5, lon: -74 };
+    // Baltimore: about 150 nm up Chesapeake Bay from Cape Henry (36.93N 76.0W).
+    const baltimore = net.route(request({ lat: 39.25, lon: -76.58 }, atlantic));
+    expect(baltimore.distance_nm).toBeGreaterThan(180);
+    expect(baltimore.distance_nm).toBeLessThan(260);
+    // Seattle: out of Puget Sound by Admiralty Inlet and the Strait of Juan de Fuca (124.7W).
+    const seattle = net.route(request({ lat: 47.6, lon: -122.35 }, { lat: 48, lon: -127 }));
+    expect(seattle.distance_nm).toBeGreaterThan(190);
+    expect(seattle.distance_nm).toBeLessThan(240);
+    // Corinth: west through the Gulf of Corinth and the Rio-Antirrio narrows (38.32N 21.77E).
+    const corinth = net.route(request({ lat: 37.94, lon: 22.93 }, { lat: 38, lon: 20 }));
+    expect(corinth.distance_nm).toBeLessThan(200); // round the Peloponnese by the canal: over 300
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);

@@ -131,6 +131,14 @@ const LOSS_TABLES = 64;
  * millisecond.
  */
 const APPROACHES = 4096;
+/**
+ * Half-size (degrees of latitude) of the fine-grid search out of a harbour: most ports reach a
+ * grid node within a degree; ports at the head of a long bay or sound (Baltimore, 150 nm up
+ * the Chesapeake; Seattle behind Admiralty Inlet; Corinth behind the Rio-Antirrio narrows) are
+ * searched again in the wide window, a few hundred milliseconds once per port.
+ */
+const APPROACH_WINDOW_DEG = 1;
+const WIDE_APPROACH_WINDOW_DEG = 2.5;
 /** Passes and bisection steps of the taut-string pass (tighten). */
 const TIGHTEN_PASSES = 4;
 const TIGHTEN_STEPS = 5;
@@ -636,15 +644,18 @@ export class RoutingNetwork {
     const key = `${p.lat},${p.lon}|${this.closedGatesKey}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known;
-    const approach = findApproach(
-      p,
-      this.legMask,
-      (q) => {
-        const cell = this.grid.cellOf(q);
-        return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
-      },
-      (node) => this.grid.pointOf(node),
-    );
+    const search = (windowDeg: number) =>
+      findApproach(
+        p,
+        this.legMask,
+        (q) => {
+          const cell = this.grid.cellOf(q);
+          return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
+        },
+        (node) => this.grid.pointOf(node),
+        { windowDeg },
+      );
+    const approach = search(APPROACH_WINDOW_DEG) ?? search(WIDE_APPROACH_WINDOW_DEG);
     if (this.approaches.size >= APPROACHES) {
       this.approaches.delete(this.approaches.keys().next().value as string);
     }
