@@ -44,5 +44,8 @@ describe("voyage-risk route", () => {
     const bad = run("--from", "95,0", "--to", "51.98,3.9");
     expect(bad.status).toBe(2);
     expect(JSON.parse(bad.stdout).error.code).toBe("invalid_input");
+    const badAirDraft = run("--from", "45,36", "--to", "41.3,29.15", "--air-draft-m", "-3");
+    expect(badAirDraft.status).toBe(2);
+    expect(JSON.parse(badAirDraft.stdout).error.code).toBe("invalid_input");
   });
 });

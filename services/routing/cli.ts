@@ -8,7 +8,7 @@ import { buildRoutingNetwork } from "./network";
 
 /**
  * `voyage-risk route --from <lat,lon> --to <lat,lon> [--objective o] [--departure iso]
- *  [--draft-m m] [--beam-m m] [--loa-m m] [--speed-kts kts] [--avoid a,b]`
+ *  [--draft-m m] [--beam-m m] [--loa-m m] [--air-draft-m m] [--speed-kts kts] [--avoid a,b]`
  * Prints the route as a GeoJSON Feature; on failure prints {"error": {...}} and exits non-zero.
  */
 const latLon = z
@@ -29,6 +29,7 @@ const argsSchema = z.object({
   "draft-m": positive.optional(),
   "beam-m": positive.optional(),
   "loa-m": positive.optional(),
+  "air-draft-m": positive.optional(),
   "speed-kts": positive.max(60).default(14),
   avoid: z
     .string()
@@ -53,6 +54,7 @@ export function runRouteCommand(argv: string[]): number {
         "draft-m": { type: "string" },
         "beam-m": { type: "string" },
         "loa-m": { type: "string" },
+        "air-draft-m": { type: "string" },
         "speed-kts": { type: "string" },
         avoid: { type: "string" },
       },
@@ -77,6 +79,7 @@ export function runRouteCommand(argv: string[]): number {
         draft_m: a["draft-m"],
         beam_m: a["beam-m"],
         loa_m: a["loa-m"],
+        air_draft_m: a["air-draft-m"],
       },
       avoid: a.avoid,
     });

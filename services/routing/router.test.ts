@@ -186,6 +186,18 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(corinth.distance_nm).toBeLessThan(200); // round the Peloponnese by the canal: over 300
   });
 
+  it("reaches the Sea of Azov only through the Kerch Strait, under the bridge's 35 m", () => {
+    const mariupol = { lat: 47.05, lon: 37.52 };
+    const bosporusNorth = { lat: 41.3, lon: 29.15 };
+    const r = net.route(request(mariupol, bosporusNorth));
+    expect(r.passages).toEqual(["kerch"]);
+    expect(r.distance_nm).toBeGreaterThan(480);
+    expect(r.distance_nm).toBeLessThan(600);
+    expect(() =>
+      net.route(request(mariupol, bosporusNorth, { vessel: { speed_kts: 14, air_draft_m: 40 } })),
+    ).toThrow(NoRouteWithinLimitsError);
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);

@@ -303,6 +303,28 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "No dimensional limits verified. Since March 2022 the strait is spanned by the 1915 Canakkale Bridge (main span 2,023 m, towers 318 m); its navigational clearance was not found in the stored sources, so no air-draught limit is set. Same Turkish Straits regulations and reporting as the Bosporus. The Aegean entrance line Mehmetcik Burnu 40 03N 26 11E - Kumkale Burnu 40 01N 26 12E closes the Mediterranean ECA (MEPC.361(79)).",
   },
+  {
+    id: "kerch",
+    name: "Kerch Strait",
+    kind: "strait",
+    // Black Sea (off Cape Takil) -> Kerch-Yenikale Canal -> under the Crimean Bridge arch -> Sea
+    // of Azov. The only way into the Sea of Azov; closed at 1:50m to the grid.
+    waypoints: [
+      [44.98, 36.55],
+      [45.1, 36.52],
+      [45.2, 36.5],
+      [45.28, 36.6],
+      [45.33, 36.64],
+      [45.4, 36.66],
+      [45.5, 36.62],
+    ],
+    limits: { max_air_draft_m: 35 },
+    limits_source:
+      "Crimean Bridge navigable arch over the Kerch-Yenikale Canal fairway: clear space 185 m wide and 35 m high (bridge builder's press service via RIA Novosti, as reported by VZ.ru, 11 May 2017, https://vz.ru/news/2017/5/11/869847.html)",
+    limits_verified: true,
+    notes:
+      "Passage under Russian control and inspection since 2014/2018 and in a war zone since 2022: a sanctions and war-risk matter for the caller, not a routing limit. The canal's draught limit was not found in the stored sources, so none is set.",
+  },
   // ---------------------------------------------------------------- Europe
   {
     id: "gibraltar",

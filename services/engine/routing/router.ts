@@ -37,6 +37,8 @@ export interface RoutingVessel {
   draft_m?: number;
   beam_m?: number;
   loa_m?: number;
+  /** Height of the highest point above the waterline (m): bridges over a passage close it above theirs. */
+  air_draft_m?: number;
   /** Hard limits: no leg is planned where they are exceeded, if any route avoids that. */
   max_wave_m?: number;
   max_wind_kts?: number;
@@ -698,6 +700,7 @@ export class RoutingNetwork {
         ["draft", v.draft_m, l.max_draft_m],
         ["beam", v.beam_m, l.max_beam_m],
         ["loa", v.loa_m, l.max_loa_m],
+        ["air draft", v.air_draft_m, l.max_air_draft_m],
       ];
       const broken = over.find(
         ([, have, max]) => have !== undefined && max !== undefined && have > max,
