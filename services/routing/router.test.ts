@@ -184,6 +184,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Corinth: west through the Gulf of Corinth and the Rio-Antirrio narrows (38.32N 21.77E).
     const corinth = net.route(request({ lat: 37.94, lon: 22.93 }, { lat: 38, lon: 20 }));
     expect(corinth.distance_nm).toBeLessThan(200); // round the Peloponnese by the canal: over 300
+    // Szczecin: down the lagoon and the narrow Swina channel to the Baltic at Swinoujscie (53.93N).
+    const szczecin = net.route(request({ lat: 53.43, lon: 14.57 }, { lat: 54.5, lon: 14.5 }));
+    expect(szczecin.distance_nm).toBeLessThan(100);
+    // Montreal: about 140 nm of the St Lawrence to Quebec, then down the estuary past Tadoussac.
+    const montreal = net.route(request({ lat: 45.5, lon: -73.55 }, { lat: 48.25, lon: -69.1 }));
+    expect(montreal.distance_nm).toBeGreaterThan(200);
+    expect(montreal.distance_nm).toBeLessThan(300);
   });
 
   it("reaches the Sea of Azov only through the Kerch Strait, under the bridge's 35 m", () => {

@@ -134,13 +134,19 @@ const LOSS_TABLES = 64;
  */
 const APPROACHES = 4096;
 /**
- * Half-size (degrees of latitude) of the fine-grid search out of a harbour: most ports reach a
- * grid node within a degree; ports at the head of a long bay or sound (Baltimore, 150 nm up
- * the Chesapeake; Seattle behind Admiralty Inlet; Corinth behind the Rio-Antirrio narrows) are
- * searched again in the wide window, a few hundred milliseconds once per port.
+ * The fine-grid searches out of a harbour, tried in turn until one finds a way (approach.ts):
+ * most ports reach a grid node within a degree; ports at the head of a long bay or sound
+ * (Baltimore, 150 nm up the Chesapeake; Seattle behind Admiralty Inlet; Corinth behind the
+ * Rio-Antirrio narrows) need the wide window; channels about a cell wide, which the no-corner-
+ * cutting rule closes at 0.3 nm cells (the Swina to Szczecin, the St Lawrence to Montreal, the
+ * Karnaphuli), need the finer cells. The later searches cost a few hundred milliseconds, once
+ * per port.
  */
-const APPROACH_WINDOW_DEG = 1;
-const WIDE_APPROACH_WINDOW_DEG = 2.5;
+const APPROACH_SEARCHES = [
+  { windowDeg: 1, stepDeg: 0.005 },
+  { windowDeg: 2.5, stepDeg: 0.005 },
+  { windowDeg: 2.5, stepDeg: 0.0025 },
+] as const;
 /** Passes and bisection steps of the taut-string pass (tighten). */
 const TIGHTEN_PASSES = 4;
 const TIGHTEN_STEPS = 5;
@@ -646,8 +652,9 @@ export class RoutingNetwork {
     const key = `${p.lat},${p.lon}|${this.closedGatesKey}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known;
-    const search = (windowDeg: number) =>
-      findApproach(
+    let approach: Approach | null = null;
+    for (const options of APPROACH_SEARCHES) {
+      approach = findApproach(
         p,
         this.legMask,
         (q) => {
@@ -655,9 +662,10 @@ export class RoutingNetwork {
           return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
         },
         (node) => this.grid.pointOf(node),
-        { windowDeg },
+        options,
       );
-    const approach = search(APPROACH_WINDOW_DEG) ?? search(WIDE_APPROACH_WINDOW_DEG);
+      if (approach) break;
+    }
     if (this.approaches.size >= APPROACHES) {
       this.approaches.delete(this.approaches.keys().next().value as string);
     }
