@@ -38,39 +38,24 @@ export class Gate {
     const dLon = dLat / cos;
     if (p.lat < this.minLat - dLat || p.lat > this.maxLat + dLat) return false;
     if (p.lon < this.minLon - dLon || p.lon > this.maxLon + dLon) return false;
-    const xy = this.xy;
-    for (let i = 0; i + 3 < xy.length; i += 2) {
-      const q = nearestOnSegment(
-        p.lon,
-        p.lat,
-        xy[i] as number,
-        xy[i + 1] as number,
-        xy[i + 2] as number,
-        xy[i + 3] as number,
-        cos,
-      );
-      if (Math.sqrt(q.d2) * 60 <= nm) return true;
-    }
-    return false;
+    return this.someSegment(
+      (ax, ay, bx, by) => nearestOnSegment(p.lon, p.lat, ax, ay, bx, by, cos).d2 <= dLat * dLat,
+    );
   }
 
   /** Whether the straight piece p-q (short enough to be a straight line in lon/lat) crosses the gate. */
   pieceCrosses(p: LatLon, q: LatLon): boolean {
     if (Math.abs(q.lon - p.lon) > 180) return false;
+    return this.someSegment((ax, ay, bx, by) =>
+      segmentsIntersect(p.lon, p.lat, q.lon, q.lat, ax, ay, bx, by),
+    );
+  }
+
+  /** Whether `test` holds for some segment of the gate (x = longitude, y = latitude). */
+  private someSegment(test: (ax: number, ay: number, bx: number, by: number) => boolean): boolean {
     const xy = this.xy;
     for (let i = 0; i + 3 < xy.length; i += 2) {
-      if (
-        segmentsIntersect(
-          p.lon,
-          p.lat,
-          q.lon,
-          q.lat,
-          xy[i] as number,
-          xy[i + 1] as number,
-          xy[i + 2] as number,
-          xy[i + 3] as number,
-        )
-      )
+      if (test(xy[i] as number, xy[i + 1] as number, xy[i + 2] as number, xy[i + 3] as number))
         return true;
     }
     return false;
