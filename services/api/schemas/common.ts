@@ -13,6 +13,12 @@ export const isoUtc = z.iso.datetime({ offset: true }).describe("ISO 8601 timest
 
 export const latLonOut = z.object({ lat: z.number(), lon: z.number() });
 
+export const passagesOut = z
+  .array(z.string())
+  .describe(
+    "canals and straits the route goes through, in the order it reaches them (ids as in docs/routing-data.md: suez, panama, kiel, bosporus, gibraltar, dover, malacca, singapore, taiwan, ...): by their passage or, for a strait open in the coastline data, by crossing the line across its narrows",
+  );
+
 export const errorBody = z.object({
   error: z.object({
     code: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OBJECTIVES } from "../../engine/routing/router";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { isoUtc, latLonOut, point, vesselParticulars } from "./common";
+import { isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
 
 /**
  * The route-risk interface (spec 2.5-2.6, 4.5, 4.6). Decisions where the spec says "not shown"
@@ -117,7 +117,7 @@ const routeSummary = z.object({
   transit_h: z.number(),
   departure_utc: z.string(),
   eta_utc: z.string(),
-  passages: z.array(z.string()),
+  passages: passagesOut,
   limits_kept: z.boolean(),
   geometry,
 });

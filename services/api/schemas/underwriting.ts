@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { isoUtc, latLonOut, point, vesselParticulars } from "./common";
+import { isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
 
 /**
  * The underwriting interface's bodies (spec 2.2-2.4), validated at the edge and published as the
@@ -200,7 +200,7 @@ export const voyageRiskResponse = z.object({
     eta_p90_utc: z.string(),
     segment_count: z.number().int(),
     leg_count: z.number().int(),
-    passages: z.array(z.string()),
+    passages: passagesOut,
     limits_kept: z
       .boolean()
       .describe(
@@ -320,7 +320,7 @@ export const historicalAvailabilityResponse = z.object({
   route_summary: z.object({
     distance_nm: z.number(),
     estimated_transit_h: z.number(),
-    passages: z.array(z.string()),
+    passages: passagesOut,
     geometry: z.object({
       type: z.literal("LineString"),
       coordinates: z.array(z.tuple([z.number(), z.number()])),
