@@ -205,6 +205,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toThrow(NoRouteWithinLimitsError);
   });
 
+  it("rounds Ushant: the Iroise channels are closed to merchant through traffic", () => {
+    // From the approaches to Brest to the western Channel: the Chenal du Four is the direct way.
+    const r = net.route(request({ lat: 48.25, lon: -4.85 }, { lat: 48.75, lon: -4.7 }));
+    // Ushant's west end is at 5.14 W.
+    expect(Math.min(...r.waypoints.map((w) => w.lon))).toBeLessThan(-5.14);
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);
