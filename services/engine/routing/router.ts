@@ -218,8 +218,8 @@ export class RoutingNetwork {
    * straits it may not use as walls. Set per request, as perRequest is.
    */
   private legMask: LandMask;
-  /** Which gates legMask closes (passage indices joined), "" for none. */
-  private closedGatesKey = "";
+  /** The passages (indices) whose gates legMask closes. */
+  private closedGates: number[] = [];
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -429,6 +429,7 @@ export class RoutingNetwork {
     const closedGates = this.passages.flatMap((_, i) =>
       this.gates[i] && !allowed.ok[i] ? [i] : [],
     );
+    this.closedGates = closedGates;
     this.legMask =
       closedGates.length > 0
         ? new GatedLandMask(
@@ -436,7 +437,6 @@ export class RoutingNetwork {
             closedGates.map((i) => this.gates[i] as Gate),
           )
         : this.verifyMask;
-    this.closedGatesKey = closedGates.join(",");
     const closedSteps = closedGates.length > 0 ? this.closedStepsFor(closedGates) : undefined;
     const start = this.base;
     const goal = this.base + 1;
@@ -570,7 +570,7 @@ export class RoutingNetwork {
   }
 
   private closedStepsFor(closedGates: number[]): ReadonlySet<number> {
-    const key = this.closedGatesKey;
+    const key = closedGates.join(",");
     let set = this.closedStepSets.get(key);
     if (!set) {
       set = new Set(closedGates.flatMap((i) => this.gateSteps[i] as number[]));
@@ -628,9 +628,7 @@ export class RoutingNetwork {
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     const approach = this.approachFrom(p);
     if (!approach) {
-      const closed = this.closedGatesKey
-        ? this.closedGatesKey.split(",").map((i) => (this.passages[Number(i)] as Passage).id)
-        : [];
+      const closed = this.closedGates.map((i) => (this.passages[i] as Passage).id);
       throw new NoSeaRouteError(
         `${which} ${p.lat},${p.lon} has no way out to open water${closed.length > 0 ? ` without ${closed.join(", ")}` : ""}`,
         {
@@ -649,7 +647,7 @@ export class RoutingNetwork {
   /** The way out of a harbour to the grid (findApproach), remembered per end point. */
   private approachFrom(p: LatLon): Approach | null {
     // A way out through a strait the request avoids is no way out for it.
-    const key = `${p.lat},${p.lon}|${this.closedGatesKey}`;
+    const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known;
     let approach: Approach | null = null;
