@@ -44,6 +44,12 @@ describe("voyage-risk route", () => {
     const bad = run("--from", "95,0", "--to", "51.98,3.9");
     expect(bad.status).toBe(2);
     expect(JSON.parse(bad.stdout).error.code).toBe("invalid_input");
+    const misspelt = run("--from", "51.98,3.9", "--to", "1.2,103.85", "--avoid", "suezz");
+    expect(misspelt.status).toBe(2);
+    expect(JSON.parse(misspelt.stdout).error).toMatchObject({
+      code: "invalid_input",
+      details: { field: "avoid", unknown: ["suezz"] },
+    });
     const badAirDraft = run("--from", "45,36", "--to", "41.3,29.15", "--air-draft-m", "-3");
     expect(badAirDraft.status).toBe(2);
     expect(JSON.parse(badAirDraft.stdout).error.code).toBe("invalid_input");

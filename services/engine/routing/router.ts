@@ -423,6 +423,15 @@ export class RoutingNetwork {
 
   route(request: RouteRequest, weather: WeatherField = CALM_WEATHER): Route {
     validate(request);
+    // An avoid list with a misspelt id would otherwise route through the passage it meant.
+    const unknown = (request.avoid ?? []).filter((id) => !this.passages.some((p) => p.id === id));
+    if (unknown.length > 0) {
+      const known = this.passages.map((p) => p.id);
+      throw new InvalidInputError(
+        `avoid: no passage is called ${unknown.join(", ")} (passages: ${known.join(", ")})`,
+        { field: "avoid", unknown, known },
+      );
+    }
     const origin = this.snap(request.from, "origin");
     const destination = this.snap(request.to, "destination");
     const allowed = this.allowedPassages(request);
