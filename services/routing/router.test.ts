@@ -126,6 +126,18 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Taiwan's east coast runs along about 121.5 E.
     expect(east.waypoints.some((w) => w.lon > 121.5 && w.lat > 22 && w.lat < 25)).toBe(true);
     expect(east.distance_nm).toBeGreaterThan(strait.distance_nm + 100);
+    // The weather-priced search keeps out of it too.
+    const moderateSea: WeatherField = {
+      label: "test: uniform 2.5 m sea (not a forecast)",
+      maxCurrentKts: 0,
+      at: () => ({ ...CALM, hs_m: 2.5, wind_kts: 18 }),
+    };
+    const safest = net.route(
+      request(hongKong, shanghai, { objective: "safest", avoid: ["taiwan"] }),
+      moderateSea,
+    );
+    expect(safest.passages).not.toContain("taiwan");
+    expect(safest.waypoints.some((w) => w.lon > 121.5 && w.lat > 22 && w.lat < 25)).toBe(true);
   });
 
   it("routes a vessel too deep for Panama another way", () => {
