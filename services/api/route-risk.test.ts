@@ -142,6 +142,9 @@ describe("route-risk statuses (spec 7.1)", { timeout: 300_000 }, () => {
       400,
       "validation_failed",
     );
+    const misspelt = await call(s, KEYS.captain, body({ avoid_passages: ["suezz"] }));
+    expectError(misspelt, 400, "validation_failed");
+    expect(misspelt.json.error.message).toMatch(/avoid_passages/);
   });
 
   it("401: a missing or an unknown key", async () => {
@@ -182,6 +185,24 @@ describe("route-risk statuses (spec 7.1)", { timeout: 300_000 }, () => {
       body({ vessel: { vessel_type: "sailing_monohull", max_wave_m: 0.05, max_wind_kts: 1 } }),
     );
     expectError(tiny, 422, "no_route_within_limits");
+    // Out of the Black Sea without the Bosporus (avoid_passages, an extension).
+    const blackSea = await call(
+      s,
+      KEYS.captain,
+      body({ origin: { lat: 44.17, lon: 28.66 }, avoid_passages: ["bosporus"] }),
+    );
+    expectError(blackSea, 422, "no_sea_route");
+  });
+
+  it("avoids the passages asked: Rotterdam-New York north about Scotland without Dover", async () => {
+    const channel = routeRiskResponse.parse((await call(s, KEYS.captain, body())).json);
+    const r = await call(s, KEYS.captain, body({ avoid_passages: ["dover"] }));
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const north = routeRiskResponse.parse(r.json);
+    expect(channel.route.passages).toContain("dover");
+    expect(north.route.passages).not.toContain("dover");
+    expect(Math.max(...north.route.geometry.coordinates.map(([, lat]) => lat))).toBeGreaterThan(57);
+    for (const alt of north.alternatives) expect(alt.passages).not.toContain("dover");
   });
 
   it("429: past the captain plan's burst of 100 a minute, with Retry-After", async () => {

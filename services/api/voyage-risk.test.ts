@@ -193,6 +193,42 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     });
   });
 
+  it("routes round the passages the caller avoids (an extension to the specification)", async () => {
+    const hongKong = { lat: 22.29, lon: 114.17, name: "Hong Kong" };
+    const shanghai = { lat: 31.4, lon: 121.55, name: "Shanghai" };
+    const direct = await scored(request(hongKong, shanghai));
+    const body = request(hongKong, shanghai);
+    const avoiding = await scored({
+      ...body,
+      voyage: { ...body.voyage, avoid_passages: ["taiwan"] },
+    } as ReturnType<typeof request>);
+    expect(direct.route_summary.passages).toContain("taiwan");
+    expect(avoiding.route_summary.passages).not.toContain("taiwan");
+    // East of Taiwan instead of through the strait: about 170 nm further.
+    expect(avoiding.route_summary.distance_nm).toBeGreaterThan(
+      direct.route_summary.distance_nm + 100,
+    );
+    const misspelt = await post({ ...body, voyage: { ...body.voyage, avoid_passages: ["suezz"] } });
+    expect(misspelt.status).toBe(400);
+    const error = ((await misspelt.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe("validation_failed");
+    expect(error.message).toMatch(/avoid_passages/);
+    // Every way out of the Black Sea is the Bosporus.
+    const blackSea = await post({
+      vessel: cargo,
+      voyage: {
+        origin: { lat: 44.17, lon: 28.66, name: "Constanta" },
+        destination: ROTTERDAM,
+        departure_utc: departure(2),
+        avoid_passages: ["bosporus"],
+      },
+    });
+    expect(blackSea.status).toBe(422);
+    expect(((await blackSea.json()) as { error: { code: string } }).error.code).toBe(
+      "no_sea_route",
+    );
+  });
+
   it("answers bad input with a code that says what is wrong", async () => {
     const cases: Array<[string, unknown, number, string, RegExp?]> = [
       ["malformed JSON", "{", 400, "malformed_json"],

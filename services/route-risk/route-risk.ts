@@ -82,6 +82,7 @@ export async function scoreRouteRisk(
     departureMs,
     whenLimitsUnreachable: statedLimits ? "refuse" : "route-anyway",
     vessel: routingVessel(vessel),
+    avoid: req.avoid_passages ?? [],
   });
   const scoreOf = (route: Route) => {
     const { context } = assessRoute(route, network, vessel);

@@ -45,6 +45,7 @@ export async function historicalAvailability(
     departureMs: Date.UTC(to, req.month - 1, 15),
     whenLimitsUnreachable: "route-anyway",
     vessel: routingVessel(vessel),
+    avoid: req.voyage.avoid_passages ?? [],
   };
   const network = deps.network();
   const route = network.route(routeRequest, MONTHLY_CLIMATOLOGY);

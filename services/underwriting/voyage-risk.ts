@@ -66,6 +66,7 @@ export async function scoreVoyage(
     // Underwriting scores the voyage even when no route keeps the limits: that is its risk.
     whenLimitsUnreachable: "route-anyway",
     vessel: routingVessel(vessel),
+    avoid: req.voyage.avoid_passages ?? [],
   };
   const network = deps.network();
   const route = network.route(routeRequest, weather.control);

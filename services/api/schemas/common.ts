@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSAGE_IDS } from "../../engine/routing/passages";
 
 /** A position; an out-of-range coordinate is a 400 (spec 2.1). */
 export const point = z
@@ -17,6 +18,15 @@ export const passagesOut = z
   .array(z.string())
   .describe(
     "canals and straits the route goes through, in the order it reaches them (ids as in docs/routing-data.md: suez, panama, kiel, bosporus, gibraltar, dover, malacca, singapore, taiwan, ...): by their passage or, for a strait open in the coastline data, by crossing the line across its narrows",
+  );
+
+/** An extension to the specification: the way round a passage, e.g. the Cape instead of Suez. */
+export const avoidPassages = z
+  .array(z.enum(PASSAGE_IDS as [string, ...string[]]))
+  .max(PASSAGE_IDS.length)
+  .optional()
+  .describe(
+    'passages the route must not use, e.g. ["suez"] for the Cape route (ids as in docs/routing-data.md); when every way needs one, 422 no_sea_route naming the closed passages. Not in the interface specification: an extension.',
   );
 
 export const errorBody = z.object({

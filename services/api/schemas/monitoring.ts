@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isoUtc, point } from "./common";
-import { underwritingVessel } from "./underwriting";
+import { underwritingVessel, voyageRiskRequest } from "./underwriting";
 
 /**
  * Monitored voyages (issue 7, spec sections 3 and 6): a voyage registered once, re-scored on
@@ -9,7 +8,7 @@ import { underwritingVessel } from "./underwriting";
 export const monitoredVoyageRequest = z
   .object({
     vessel: underwritingVessel,
-    voyage: z.object({ origin: point, destination: point, departure_utc: isoUtc }).strict(),
+    voyage: voyageRiskRequest.shape.voyage,
     thresholds: z
       .object({
         wind_kts: z.number().positive().max(150).optional(),

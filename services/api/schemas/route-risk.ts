@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OBJECTIVES } from "../../engine/routing/router";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
+import { avoidPassages, isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
 
 /**
  * The route-risk interface (spec 2.5-2.6, 4.5, 4.6). Decisions where the spec says "not shown"
@@ -59,6 +59,7 @@ export const routeRiskRequest = z
       .default(false)
       .describe("route every one of the 31 members: ETA percentiles and the cone"),
     insurance: insuranceOptions.optional(),
+    avoid_passages: avoidPassages,
   })
   .strict();
 export type RouteRiskRequest = z.infer<typeof routeRiskRequest>;

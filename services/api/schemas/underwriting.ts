@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
+import { avoidPassages, isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
 
 /**
  * The underwriting interface's bodies (spec 2.2-2.4), validated at the edge and published as the
@@ -27,7 +27,14 @@ export const underwritingVessel = z
 export const voyageRiskRequest = z
   .object({
     vessel: underwritingVessel,
-    voyage: z.object({ origin: point, destination: point, departure_utc: isoUtc }).strict(),
+    voyage: z
+      .object({
+        origin: point,
+        destination: point,
+        departure_utc: isoUtc,
+        avoid_passages: avoidPassages,
+      })
+      .strict(),
     options: z
       .object({
         ensemble_routing: z.boolean().default(false),
@@ -291,7 +298,7 @@ export type RouteScoreResponse = z.infer<typeof routeScoreResponse>;
 export const historicalAvailabilityRequest = z
   .object({
     vessel: underwritingVessel,
-    voyage: z.object({ origin: point, destination: point }).strict(),
+    voyage: z.object({ origin: point, destination: point, avoid_passages: avoidPassages }).strict(),
     month: z.number().int().min(1).max(12).describe("calendar month of departure (1-12)"),
     years: z
       .object({

@@ -479,9 +479,9 @@ export class RoutingNetwork {
       ),
       startEdges.filter((e) => e.to !== goal).map((e) => ({ node: e.to, lengthNm: e.lengthNm })),
     );
-    const search = (limits: boolean) =>
+    const search = (limits: boolean, ok = allowed.ok, steps = closedSteps) =>
       this.astar.search(
-        new RequestGraph(this, costs, allowed.ok, destination.point, bound, limits, closedSteps),
+        new RequestGraph(this, costs, ok, destination.point, bound, limits, steps),
         start,
         goal,
         request.departureMs,
@@ -510,7 +510,7 @@ export class RoutingNetwork {
           },
         );
       }
-      if (allowed.closed.length > 0) {
+      if (allowed.closed.length > 0 && this.fitsWithPassagesOpen(request, search)) {
         throw new NoRouteWithinLimitsError(
           "no sea route: the passages it needs are closed to this vessel",
           details,
@@ -552,6 +552,21 @@ export class RoutingNetwork {
   extraEdges(node: number): Attachment[] | undefined {
     const index = this.extraOf[node] as number;
     return index >= 0 ? this.extraLists[index] : undefined;
+  }
+
+  /**
+   * Whether a vessel the passages fit would have a route, with only the caller's avoided passages
+   * closed: then this vessel's dimensions are why there is none, not the avoid list (a Black Sea
+   * port with the Bosporus avoided has no route for any vessel). Only asked after a failed search.
+   */
+  private fitsWithPassagesOpen(
+    request: RouteRequest,
+    search: (limits: boolean, ok: boolean[], steps?: ReadonlySet<number>) => unknown,
+  ): boolean {
+    const avoided = new Set(request.avoid ?? []);
+    const ok = this.passages.map((p) => !avoided.has(p.id));
+    const gated = this.passages.flatMap((_, i) => (this.gates[i] && !ok[i] ? [i] : []));
+    return search(false, ok, gated.length > 0 ? this.closedStepsFor(gated) : undefined) !== null;
   }
 
   /** The grid steps (node * STEP_DIRECTIONS + direction) between nodes that cross the gate. */
