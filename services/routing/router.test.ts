@@ -163,8 +163,12 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     } catch (err) {
       const closed = (err as NoRouteWithinLimitsError).details.closed_to_vessel as Array<{
         passage: string;
+        limit_verified: boolean;
       }>;
       expect(closed.map((c) => c.passage)).toEqual(expect.arrayContaining(["kiel", "great-belt"]));
+      // Kiel's draught is the canal authority's; the Great Belt's 15 m could not be verified.
+      expect(closed.find((c) => c.passage === "kiel")?.limit_verified).toBe(true);
+      expect(closed.find((c) => c.passage === "great-belt")?.limit_verified).toBe(false);
     }
   });
 

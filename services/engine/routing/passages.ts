@@ -9,8 +9,9 @@
  *
  * Pure data and types, no I/O. Where each geometry and each limit comes from, and what is
  * verified and what is not, is in docs/routing-data.md. Limits carry `limits_verified: false`
- * where the figure could not be found in a citable source; such figures must not be used to
- * refuse a route without review.
+ * where the figure could not be found in a citable source. The router applies them (they match
+ * practice: VLCCs too deep for Malacca go by Lombok) and a refusal that rests on one says so
+ * (`closed_to_vessel[].limit_verified: false`), so it can be reviewed.
  */
 
 export interface PassageLimits {

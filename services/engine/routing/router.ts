@@ -718,10 +718,12 @@ export class RoutingNetwork {
 
   private allowedPassages(request: RouteRequest): {
     ok: boolean[];
-    closed: Array<{ passage: string; limit: string }>;
+    closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
   } {
     const avoid = new Set(request.avoid ?? []);
-    const closed: Array<{ passage: string; limit: string }> = [];
+    // Limits not found in a citable source (limits_verified: false) close a passage too, as
+    // practice does (VLCCs leave Malacca for Lombok), but a refusal says it rests on one.
+    const closed: Array<{ passage: string; limit: string; limit_verified: boolean }> = [];
     const ok = this.passages.map((p) => {
       if (avoid.has(p.id)) return false;
       const v = request.vessel;
@@ -736,7 +738,11 @@ export class RoutingNetwork {
         ([, have, max]) => have !== undefined && max !== undefined && have > max,
       );
       if (broken) {
-        closed.push({ passage: p.id, limit: `${broken[0]} ${broken[1]} m > ${broken[2]} m` });
+        closed.push({
+          passage: p.id,
+          limit: `${broken[0]} ${broken[1]} m > ${broken[2]} m`,
+          limit_verified: p.limits_verified !== false,
+        });
         return false;
       }
       return true;
