@@ -51,9 +51,9 @@ const DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;
  * an island far more often (Gibraltar to Port Said south of Crete, not north).
  */
 const KX = [4, 2, -2, -4, -4, -2, 2, 4] as const;
+const KY = [2, 4, 4, 2, -2, -4, -4, -2] as const;
 /** Directions a step is numbered in (see forEachStep): node * STEP_DIRECTIONS + direction names a step. */
 export const STEP_DIRECTIONS = 24;
-const KY = [2, 4, 4, 2, -2, -4, -4, -2] as const;
 
 export class SeaGrid {
   readonly cellDeg: number;
