@@ -2,6 +2,7 @@ import { denseGeodesic } from "../geo/geodesic";
 import { nearestOnSegment, segmentsIntersect } from "../geo/planar";
 import { centralAngle, initialBearingDeg } from "../geo/sphere";
 import type { LandMask, LatLon } from "../geo/types";
+import { EARTH_RADIUS_NM, greatCircleNm } from "./sea-grid";
 
 /**
  * A gate is a line across a strait's narrows, drawn from land on one shore to land on the
@@ -97,11 +98,10 @@ export class Gate {
 const WALL_NM = 0.5;
 /** Length of the pieces a leg near a gate is tested in (nm). */
 const GATE_STEP_NM = 1;
-const EARTH_RADIUS_NM = 3440.065;
 const DEG = Math.PI / 180;
 
 function sphereNm(a: LatLon, b: LatLon): number {
-  return EARTH_RADIUS_NM * centralAngle(a.lat, a.lon, b.lat, b.lon);
+  return greatCircleNm(a.lat, a.lon, b.lat, b.lon);
 }
 
 /** The great-circle arc a-b's closest approach to c (sphere): distance and fraction along a-b. */

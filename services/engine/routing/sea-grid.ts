@@ -28,7 +28,7 @@ export interface SeaGridOptions {
 }
 
 /** Mean earth radius in nm for the row distances (geodesic refinement happens on the final route). */
-const EARTH_RADIUS_NM = 3440.065;
+export const EARTH_RADIUS_NM = 3440.065;
 /**
  * A lower bound of the geodesic distance for the A* heuristic: a great circle on a sphere of the
  * smallest radius of curvature of WGS84 (the meridional radius at the equator, 6,335.439 km).
