@@ -21,7 +21,7 @@ for i = 1, n do
   local count = tonumber(redis.call('GET', KEYS[i]) or '0')
   if count > 0 and redis.call('PTTL', KEYS[i]) == -1 then
     -- A counter without expiry would refuse forever once full; give it a fresh window.
-    redis.call('PEXPIRE', KEYS[i], window)
+    redis.call('PEXPIREAT', KEYS[i], now + window)
   end
   counts[i] = count
   if count >= limit then
@@ -34,8 +34,10 @@ if allowed == 1 then
   for i = 1, n do
     local count = redis.call('INCR', KEYS[i])
     if count == 1 then
-      -- Just created: the window opens at the key's first hit.
-      redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 * i]))
+      -- Just created: the window opens at the key's first hit. Its end is set from the same
+      -- truncated millisecond as now (PEXPIREAT, not PEXPIRE from the server's finer clock), so
+      -- the first caller's now + ttl is the instant every later caller reads.
+      redis.call('PEXPIREAT', KEYS[i], now + tonumber(ARGV[2 * i]))
     end
     counts[i] = count
   end
@@ -51,8 +53,7 @@ for i = 1, n do
     -- Absent (a rule not counted because another refused): its window would open now.
     ttl = tonumber(ARGV[2 * i])
   else
-    -- TIME is truncated to the millisecond while the expiry was set from the server's own
-    -- clock, so at - now can come out 1 ms over the window: a window never has more left.
+    -- A window never has more left than its length (a server clock stepped back).
     ttl = math.min(tonumber(ARGV[2 * i]), math.max(1, at - now))
   end
   result[#result + 1] = counts[i]
