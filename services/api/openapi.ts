@@ -188,7 +188,7 @@ export function openApiDocument(): Record<string, unknown> {
         post: {
           summary:
             "Score a client-supplied track (waypoints, optional times) against the latest forecast, without routing",
-          description: `At most ${MAX_TRACK_WAYPOINTS} waypoints (more is a 400). A track that touches land is scored and flagged (track.crosses_land). Times on every waypoint or on none; without times the vessel sails the track at its speed with speed loss.`,
+          description: `At most ${MAX_TRACK_WAYPOINTS} waypoints (more is a 400). A track that touches land is scored and flagged (track.crosses_land); legs into closed waters (areas to be avoided, reefs and banks the coastline does not draw) are listed in track.closed_water_crossings. Times on every waypoint or on none; without times the vessel sails the track at its speed with speed loss.`,
           security: key,
           requestBody: {
             required: true,

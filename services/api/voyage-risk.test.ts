@@ -292,6 +292,10 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     expect(byShip.status).toBe(200);
     const r1 = routeScoreResponse.parse(await byShip.json());
     expect(r1.track).toMatchObject({ waypoints: 7, timing: "vessel speed", crosses_land: false });
+    // The second leg cuts through the Nantucket Shoals area to be avoided: water, not land.
+    expect(r1.track.closed_water_crossings).toEqual([
+      expect.objectContaining({ leg: 1, id: "nantucket-shoals" }),
+    ]);
     expect(r1.route_summary.leg_count).toBe(6);
     expect(r1.route_summary.geometry.coordinates[2]).toEqual([-40, 45]);
 
@@ -312,6 +316,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     const r3 = routeScoreResponse.parse(await overLand.json());
     expect(r3.track.crosses_land).toBe(true);
     expect(r3.track.land_crossings[0]?.leg).toBe(0);
+    expect(r3.track.closed_water_crossings).toEqual([]);
 
     const tooLong = Array.from({ length: 501 }, (_, i) => ({ lat: 40, lon: -60 + i * 0.05 }));
     const refused = await postTrack({

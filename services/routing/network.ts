@@ -1,4 +1,6 @@
 import { buildLandMask } from "../engine/geo/land-mask";
+import { seaParts } from "../engine/geo/sea-part";
+import type { PolygonRings } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
 import { RoutingNetwork, type RoutingNetworkOptions } from "../engine/routing/router";
@@ -11,16 +13,38 @@ import {
 /**
  * The routing network of this process: built once (Natural Earth 1:50m for the grid's nodes,
  * 1:10m for its edges, for snapping and for checking every final leg; the passage catalogue;
- * waters closed to ships added to the land) and then shared by every request.
+ * waters closed to ships added to the land) and then shared by every request. Clients' tracks
+ * are checked against the 1:10m coastline alone and each closed water on its own, so a track
+ * over the Great Bahama Bank is reported as that, not as crossing land.
  */
 export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
-  return new RoutingNetwork(routingLandMask("50m"), routingLandMask("10m"), PASSAGES, options);
+  const coarse = withClosedWaters("50m");
+  const fine = withClosedWaters("10m");
+  return new RoutingNetwork(coarse.mask, fine.mask, PASSAGES, {
+    trackCheck: {
+      coast: buildLandMask(fine.land, { source: naturalEarthSource("10m") }),
+      closedWaters: CLOSED_WATERS.map((w, i) => ({
+        id: w.id,
+        name: w.name,
+        mask: buildLandMask(fine.closedParts[i] as PolygonRings[], { source: w.id }),
+      })),
+    },
+    ...options,
+  });
 }
 
-function routingLandMask(resolution: NaturalEarthResolution) {
-  return buildLandMask([...loadLandPolygons(resolution), ...CLOSED_WATERS.map((w) => w.polygon)], {
+function withClosedWaters(resolution: NaturalEarthResolution) {
+  const land = loadLandPolygons(resolution);
+  // Only the closed waters' sea part is added: where one overlapped an island, the mask's
+  // even-odd rule would otherwise make that island water (sea-part.ts).
+  const closedParts = seaParts(
+    CLOSED_WATERS.map((w) => w.polygon),
+    land,
+  );
+  const mask = buildLandMask([...land, ...closedParts.flat()], {
     source: `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATERS.map((w) => w.id).join(", ")})`,
   });
+  return { land, closedParts, mask };
 }
 
 let shared: RoutingNetwork | undefined;

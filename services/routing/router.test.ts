@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engine/errors";
 import { distanceNm } from "../engine/geo/geodesic";
-import type { LatLon } from "../engine/geo/types";
+import { buildLandMask } from "../engine/geo/land-mask";
+import type { LandMask, LatLon } from "../engine/geo/types";
+import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { Gate } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
@@ -228,6 +230,37 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(Math.min(...r.waypoints.map((w) => w.lon))).toBeLessThan(-5.14);
   });
 
+  it("keeps islands inside closed waters as land: Ushant lies in the closed Iroise box", () => {
+    // The box is added to the land; had it been added by parity, Ushant would have become water.
+    const ushant = { lat: 48.46, lon: -5.08 };
+    const r = net.route(request(ushant, { lat: 48.0, lon: -6.0 }));
+    expect(r.snaps.origin?.distance_nm).toBeGreaterThan(0);
+  });
+
+  it("keeps off the Great Bahama Bank, which the coastline does not draw", () => {
+    const bank = closedWater("great-bahama-bank");
+    // NASA's photo caption: the Bahama Banks about 24.0N 77.0W are "generally less than three
+    // meters deep"; the outline must cover it.
+    expect(bank.isLand({ lat: 24.0, lon: -77.0 })).toBe(true);
+    const miami = { lat: 25.77, lon: -80.1 };
+    for (const to of [
+      { lat: 17.95, lon: -76.8 }, // Kingston, by the Old Bahama Channel and the Windward Passage
+      { lat: 18.47, lon: -66.1 }, // San Juan, by the Providence Channels
+    ]) {
+      const r = net.route(request(miami, to));
+      expect(crosses(r.waypoints, bank), `Miami to ${to.lat},${to.lon}`).toBe(false);
+    }
+  });
+
+  it("passes south of the Nantucket Shoals area to be avoided, as the lanes to New York do", () => {
+    const atba = closedWater("nantucket-shoals");
+    const r = net.route(request({ lat: 44.6, lon: -63.5 }, NEW_YORK)); // from Halifax
+    expect(crosses(r.waypoints, atba)).toBe(false);
+    // The area's southern corners are at 40 43.2N and 40 44.5N.
+    const offNantucket = r.waypoints.filter((w) => w.lon > -70.2 && w.lon < -69.0);
+    expect(Math.min(...offNantucket.map((w) => w.lat))).toBeLessThan(40.75);
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);
@@ -321,4 +354,16 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
           }
         : CALM,
   };
+}
+
+/** One closed water on its own, as a mask, to ask whether a route enters it. */
+function closedWater(id: string): LandMask {
+  const water = CLOSED_WATERS.find((w) => w.id === id);
+  if (water === undefined) throw new Error(`no closed water ${id}`);
+  return buildLandMask([water.polygon], { source: id });
+}
+
+/** Whether a route's legs enter the mask, tested along each geodesic every nautical mile. */
+function crosses(waypoints: readonly LatLon[], mask: LandMask): boolean {
+  return waypoints.slice(1).some((w, i) => mask.pathHitsLand(waypoints[i] as LatLon, w, 1));
 }

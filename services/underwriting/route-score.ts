@@ -72,6 +72,13 @@ export async function scoreTrack(
           from: { lat: c.from.lat, lon: c.from.lon },
           to: { lat: c.to.lat, lon: c.to.lon },
         })),
+        closed_water_crossings: made.crossesClosedWater.map((c) => ({
+          leg: c.leg,
+          id: c.water.id,
+          name: c.water.name,
+          from: { lat: c.from.lat, lon: c.from.lon },
+          to: { lat: c.to.lat, lon: c.to.lon },
+        })),
       },
     },
   };

@@ -291,6 +291,19 @@ export const routeScoreResponse = voyageRiskResponse.extend({
       .boolean()
       .describe("true when a leg of the track touches land (the track is scored anyway)"),
     land_crossings: z.array(z.object({ leg: z.number().int(), from: latLonOut, to: latLonOut })),
+    closed_water_crossings: z
+      .array(
+        z.object({
+          leg: z.number().int(),
+          id: z.string(),
+          name: z.string(),
+          from: latLonOut,
+          to: latLonOut,
+        }),
+      )
+      .describe(
+        "Legs that enter water the router keeps ships out of: an area to be avoided (Nantucket Shoals), waters closed by rule (the Iroise channels) or a reef or bank the coastline does not draw (Great Bahama Bank); one entry per leg and water. The track is scored anyway.",
+      ),
   }),
 });
 export type RouteScoreResponse = z.infer<typeof routeScoreResponse>;

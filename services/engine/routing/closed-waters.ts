@@ -1,9 +1,22 @@
+import { destination } from "../geo/geodesic";
 import type { PolygonRings } from "../geo/types";
 
 /**
  * Waters that are water in Natural Earth but closed to seagoing ships, added to the land for
  * routing. Each entry names why and where that comes from.
+ *
+ * Two kinds: waters closed by rule (Adam's Bridge, the Iroise channels, the Nantucket Shoals
+ * area to be avoided), and offshore reefs and banks that the coastline data does not draw but
+ * every chart marks as a danger to seagoing ships. A danger drawn from a published centre and
+ * size is an ellipse of that size; where only cays on its rim are published (the Great Bahama
+ * Bank) the outline joins them and runs inside the rim, so it never closes a deep channel but
+ * may leave a strip of the bank's edge open. Where an outline overlaps an island, only its sea
+ * part is added (geo/sea-part.ts).
  */
+const KM_PER_NM = 1.852;
+/** Vertices of a drawn ellipse: the chord error on a 65 km semi-axis is under 0.6 km. */
+const ELLIPSE_POINTS = 24;
+
 export interface ClosedWater {
   id: string;
   name: string;
@@ -58,4 +71,112 @@ export const CLOSED_WATERS: readonly ClosedWater[] = [
       ],
     ],
   },
+  {
+    id: "nantucket-shoals",
+    name: "Nantucket Shoals (IMO area to be avoided), south and east of Nantucket Island",
+    reason:
+      "Shoals as shallow as 3 ft (0.9 m) extending 23 miles east and 40 miles south-east of Nantucket. The IMO area to be avoided, per US Coast Pilot 2 (2010): 'Vessels transporting oil or hazardous materials and vessels of more than 1,000 gross tons should avoid the area bounded by the points' Madaket 41 16.5N 70 12.5W, 40 43.2N 70 00.5W, near Asia Rip 40 44.5N 69 19.0W, near Fishing Rip 41 04.5N 69 19.0W, 41 23.5N 69 31.5W, Great Point Light 41 23.4N 70 02.8W (Wikipedia, 'Nantucket Shoals').",
+    polygon: [
+      [
+        [-(70 + 12.5 / 60), 41 + 16.5 / 60],
+        [-(70 + 0.5 / 60), 40 + 43.2 / 60],
+        [-(69 + 19 / 60), 40 + 44.5 / 60],
+        [-(69 + 19 / 60), 41 + 4.5 / 60],
+        [-(69 + 31.5 / 60), 41 + 23.5 / 60],
+        [-(70 + 2.8 / 60), 41 + 23.4 / 60],
+        [-(70 + 12.5 / 60), 41 + 16.5 / 60],
+      ],
+    ],
+  },
+  {
+    id: "great-bahama-bank",
+    name: "Great Bahama Bank, from Great Isaac Cay and the Bimini chain to Ragged Island and the Exuma Cays",
+    reason:
+      "A carbonate platform 'generally no deeper than 25 meters' and mostly under 3-9 m (Wikipedia, 'Bahama Banks'; NASA and CIA World Factbook photo captions); ships go round it by the Straits of Florida, the Santaren and Old Bahama Channels and the Providence Channels. Its outline is not published as coordinates, so this one joins rim positions and runs inside the rim: Great Isaac Cay 26 01.7N 79 05.4W and Orange Cay 24 56.4N 79 08.8W (Wikipedia); the western rim 50 km east of Cay Sal Bank's eastern edge at 79 25W (Wikipedia, 'Cay Sal Bank'); north of the Old Bahama Channel, whose centre is 22 46N 78 24W and which is 15 miles wide (Wikipedia, 'Old Bahama Channel'); Ragged Island 22 13.4N 75 43.8W, the bank's south-eastern limit (Wikipedia; Frommer's); west of the Exuma Cays at Lee Stocking Island 23 46.3N 76 06.3W (cruiser's position); the north end of Andros (centre 24 26N 77 57W, 167 km long; Simple English Wikipedia). It includes the Tongue of the Ocean, a deep trench open only at its northern end, so closing it shuts no through route.",
+    polygon: [
+      [
+        [-(79 + 5.4 / 60), 26 + 1.7 / 60],
+        [-(79 + 8.8 / 60), 24 + 56.4 / 60],
+        [-78.93, 23.8],
+        [-78.4, 22.95],
+        [-(75 + 43.8 / 60), 22 + 13.4 / 60],
+        [-(76 + 6.3 / 60), 23 + 46.3 / 60],
+        [-77.5, 24.9],
+        [-77.95, 25.18],
+        [-(79 + 5.4 / 60), 26 + 1.7 / 60],
+      ],
+    ],
+  },
+  {
+    id: "macclesfield-bank",
+    name: "Macclesfield Bank, South China Sea",
+    reason:
+      "A sunken atoll centred 16 00N 114 30E, about 130 km south-west to north-east and 70 km wide; least depth 9.2 m, rim 11.6-18 m, seas 'high and confused' over it in heavy weather (Wikipedia, 'Macclesfield Bank'). Drawn as an ellipse of that size along 045.",
+    polygon: ellipse(16, 114.5, 65, 35, 45),
+  },
+  {
+    id: "scarborough-shoal",
+    name: "Scarborough Shoal, South China Sea",
+    reason:
+      "A triangle of reefs and rocks at 15 11N 117 46E, 46 km round, many just below water at high tide; South Rock 1.8 m (Wikipedia, 'Scarborough Shoal'). Drawn as the circle round that triangle (9 km).",
+    polygon: ellipse(15 + 11 / 60, 117 + 46 / 60, 9, 9, 0),
+  },
+  {
+    id: "osprey-reef",
+    name: "Osprey Reef, Coral Sea",
+    reason:
+      "An oval reef 25 by 12 km at 13 54.5S 146 36.9E, rising from about 2,000 m (Wikipedia, 'Osprey Reef'; Parks Australia gives almost 30 km). Its orientation is not published, so it is drawn as a circle of 15 km radius.",
+    polygon: ellipse(-(13 + 54.5 / 60), 146 + 36.9 / 60, 15, 15, 0),
+  },
+  {
+    id: "flinders-reefs",
+    name: "Flinders Reefs, Coral Sea",
+    reason:
+      "Reefs 'around 17 37S, 148 31E' stretching 40 km north to south, most at a depth of just 1-4 m (Wikipedia, 'Flinders Reef (Coral Sea)'). Their width is not published, so they are drawn as a circle of 20 km radius.",
+    polygon: ellipse(-(17 + 37 / 60), 148 + 31 / 60, 20, 20, 0),
+  },
+  {
+    id: "willis-islets",
+    name: "Willis Islets, Coral Sea",
+    reason:
+      "Three islets with sandy cays in a line about 12 km long NNE to SSW, the southernmost (Willis Island, with its weather station) at 16 17.3S 149 57.9E (Wikipedia, 'Willis Island'). Drawn as a circle of 7 km radius about a point 6 km NNE of Willis Island.",
+    polygon: ellipse(...centreAlong(-(16 + 17.3 / 60), 149 + 57.9 / 60, 22.5, 6), 7, 7, 0),
+  },
+  {
+    id: "marion-reef",
+    name: "Marion Reef, Coral Sea",
+    reason:
+      "A roughly round reef about 35 km across at 19 10S 152 17E, large parts of it dry at low water (German Wikipedia, 'Marion Reef (Queensland)'). Drawn as a circle of 17.5 km radius.",
+    polygon: ellipse(-(19 + 10 / 60), 152 + 17 / 60, 17.5, 17.5, 0),
+  },
 ];
+
+/**
+ * A ring round an ellipse with semi-axes in km, the first along `azimuthDeg` from north: each
+ * vertex lies on the ellipse at its own bearing from the centre, measured on the ellipsoid.
+ */
+function ellipse(
+  lat: number,
+  lon: number,
+  semiMajorKm: number,
+  semiMinorKm: number,
+  azimuthDeg: number,
+): PolygonRings {
+  const ring: Array<[number, number]> = [];
+  for (let i = 0; i < ELLIPSE_POINTS; i++) {
+    const t = (2 * Math.PI * i) / ELLIPSE_POINTS;
+    const along = semiMajorKm * Math.cos(t);
+    const across = semiMinorKm * Math.sin(t);
+    const bearing = azimuthDeg + (Math.atan2(across, along) * 180) / Math.PI;
+    const p = destination({ lat, lon }, bearing, Math.hypot(along, across) / KM_PER_NM);
+    ring.push([p.lon, p.lat]);
+  }
+  ring.push(ring[0] as [number, number]);
+  return [ring];
+}
+
+/** The point `km` from (lat, lon) along `bearingDeg`, as [lat, lon]. */
+function centreAlong(lat: number, lon: number, bearingDeg: number, km: number): [number, number] {
+  const p = destination({ lat, lon }, bearingDeg, km / KM_PER_NM);
+  return [p.lat, p.lon];
+}

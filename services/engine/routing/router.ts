@@ -173,6 +173,24 @@ export interface RoutingNetworkOptions {
   grid?: SeaGridOptions;
   /** Landmarks for the A* lower bound (landmarks.ts; default 8). */
   landmarks?: number;
+  /**
+   * For checking clients' tracks: the fine coastline alone and each closed water on its own, so
+   * that a leg over a closed bank is reported as crossing that water, not land. Without it a
+   * track is checked against the fine routing mask, where closed waters count as land.
+   */
+  trackCheck?: TrackCheckMasks;
+}
+
+export interface TrackCheckMasks {
+  coast: LandMask;
+  closedWaters: ReadonlyArray<{ id: string; name: string; mask: LandMask }>;
+}
+
+/** A leg of a client's track that touches land, or enters one closed water (`water`). */
+export interface TrackCrossing {
+  leg: number;
+  from: LatLon;
+  to: LatLon;
 }
 
 const DEFAULT_LANDMARKS = 12;
@@ -185,6 +203,7 @@ const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
 
 export class RoutingNetwork {
   readonly grid: SeaGrid;
+  private readonly trackCheck: TrackCheckMasks | undefined;
   private readonly astar: AStar;
   /**
    * Static extra edges (passage ends to grid nodes and through each passage): extraOf[node]
@@ -229,6 +248,7 @@ export class RoutingNetwork {
     readonly passages: readonly Passage[],
     options: RoutingNetworkOptions = {},
   ) {
+    this.trackCheck = options.trackCheck;
     this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
     this.base = this.grid.size;
     const size = this.base + 2 + 2 * passages.length;
@@ -355,13 +375,18 @@ export class RoutingNetwork {
   /**
    * A client-supplied track as a Route (legs, 25 nm segments, times, conditions), sailed at the
    * vessel's speed with speed loss and current, without routing; `crossesLand` lists the legs
-   * that touch the fine coastline (scored anyway, flagged by the caller).
+   * that touch the fine coastline and `crossesClosedWater` those that enter a closed water
+   * (scored anyway, flagged by the caller).
    */
   track(
     request: Omit<RouteRequest, "from" | "to" | "objective">,
     waypoints: readonly LatLon[],
     weather: WeatherField = CALM_WEATHER,
-  ): { route: Route; crossesLand: Array<{ leg: number; from: LatLon; to: LatLon }> } {
+  ): {
+    route: Route;
+    crossesLand: TrackCrossing[];
+    crossesClosedWater: Array<TrackCrossing & { water: { id: string; name: string } }>;
+  } {
     if (waypoints.length < 2) throw new InvalidInputError("a track needs at least two waypoints");
     const full: RouteRequest = {
       ...request,
@@ -370,11 +395,18 @@ export class RoutingNetwork {
       objective: "fastest",
     };
     validate(full);
-    const crossesLand: Array<{ leg: number; from: LatLon; to: LatLon }> = [];
+    const crossesLand: TrackCrossing[] = [];
+    const crossesClosedWater: Array<TrackCrossing & { water: { id: string; name: string } }> = [];
+    const coast = this.trackCheck?.coast ?? this.verifyMask;
     for (let i = 1; i < waypoints.length; i++) {
       const a = waypoints[i - 1] as LatLon;
       const b = waypoints[i] as LatLon;
-      if (this.verifyMask.pathHitsLand(a, b)) crossesLand.push({ leg: i - 1, from: a, to: b });
+      if (coast.pathHitsLand(a, b)) crossesLand.push({ leg: i - 1, from: a, to: b });
+      for (const { id, name, mask } of this.trackCheck?.closedWaters ?? []) {
+        if (mask.pathHitsLand(a, b)) {
+          crossesClosedWater.push({ leg: i - 1, from: a, to: b, water: { id, name } });
+        }
+      }
     }
     const route = this.describe(
       full,
@@ -383,7 +415,7 @@ export class RoutingNetwork {
       {},
       true,
     );
-    return { route, crossesLand };
+    return { route, crossesLand, crossesClosedWater };
   }
 
   /**

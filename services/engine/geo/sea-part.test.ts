@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { buildLandMask } from "./land-mask";
+import { seaParts } from "./sea-part";
+import type { PolygonRings } from "./types";
+
+const square = (x0: number, y0: number, x1: number, y1: number): PolygonRings => [
+  [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ],
+];
+
+/** An island at lon/lat 0..1 with a lake at 0.4..0.6; a continent far away that the cut skips. */
+const island: PolygonRings = [
+  ...square(0, 0, 1, 1),
+  [
+    [0.4, 0.4],
+    [0.6, 0.4],
+    [0.6, 0.6],
+    [0.4, 0.6],
+    [0.4, 0.4],
+  ],
+];
+const farAway = square(20, 20, 30, 30);
+/** Closed water over the island's eastern half and the sea beyond it. */
+const closed = square(0.5, 0.2, 2, 0.8);
+
+describe("seaParts", () => {
+  it("keeps an island that closed water overlaps as land (parity would make it water)", () => {
+    const naive = buildLandMask([island, farAway, closed], { source: "test" });
+    // The flaw this module exists for: the overlap of two land rings counts twice, as water.
+    expect(naive.isLand({ lat: 0.3, lon: 0.8 })).toBe(false);
+
+    const parts = seaParts([closed], [island, farAway]);
+    const mask = buildLandMask([island, farAway, ...parts.flat()], { source: "test" });
+    expect(mask.isLand({ lat: 0.3, lon: 0.8 })).toBe(true); // island under the closed water
+    expect(mask.isLand({ lat: 0.5, lon: 1.5 })).toBe(true); // closed water off the island
+    expect(mask.isLand({ lat: 0.9, lon: 0.8 })).toBe(true); // island outside the closed water
+    expect(mask.isLand({ lat: 0.5, lon: 2.5 })).toBe(false); // open sea
+    expect(mask.isLand({ lat: 0.1, lon: 1.5 })).toBe(false); // open sea south of it
+    expect(mask.isLand({ lat: 25, lon: 25 })).toBe(true); // the continent is untouched
+  });
+
+  it("closes the part of a lake that the closed water covers, and leaves the rest open", () => {
+    const parts = seaParts([closed], [island]);
+    const mask = buildLandMask([island, ...parts.flat()], { source: "test" });
+    expect(mask.isLand({ lat: 0.5, lon: 0.55 })).toBe(true);
+    expect(mask.isLand({ lat: 0.5, lon: 0.45 })).toBe(false);
+  });
+
+  it("returns the polygon unchanged when no land is near it", () => {
+    const [part] = seaParts([closed], [farAway]);
+    expect(part).toHaveLength(1);
+    const mask = buildLandMask(part ?? [], { source: "test" });
+    expect(mask.isLand({ lat: 0.5, lon: 1 })).toBe(true);
+    expect(mask.isLand({ lat: 0.5, lon: 0.4 })).toBe(false);
+  });
+
+  it("refuses polygons where land rings wrap round the globe", () => {
+    expect(() => seaParts([square(179, 0, 181, 1)], [])).toThrow(RangeError);
+    expect(() => seaParts([square(178.5, 0, 179.5, 1)], [])).toThrow(RangeError);
+    expect(() => seaParts([square(0, -65, 1, -64)], [])).toThrow(RangeError);
+  });
+
+  it("leaves out a land ring across the antimeridian, whose planar edges would cut far away", () => {
+    // Fiji-like: a ring from 179.5 to -179.5 whose jump edge runs across every longitude at 0.5N.
+    const wrapped: PolygonRings = [
+      [
+        [179.5, 0.4],
+        [-179.5, 0.4],
+        [-179.5, 0.6],
+        [179.5, 0.6],
+        [179.5, 0.4],
+      ],
+    ];
+    const [part] = seaParts([closed], [wrapped]);
+    const mask = buildLandMask(part ?? [], { source: "test" });
+    expect(mask.isLand({ lat: 0.5, lon: 1 })).toBe(true);
+  });
+});

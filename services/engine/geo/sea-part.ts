@@ -1,0 +1,77 @@
+/**
+ * The part of a polygon that lies over water: the polygon minus the land.
+ *
+ * Why it exists: the land mask decides land by even-odd parity over all its edges
+ * (coastline-edges.ts), so a polygon added to the land (waters closed to ships) turns any island
+ * it overlaps into water, and parity gives the two's exclusive-or, not their union. Cutting the
+ * land out of the added polygon first makes the two disjoint, and parity then gives the union.
+ *
+ * The land is first cut to the polygon's bounding box (lineclip, Sutherland-Hodgman), so the
+ * boolean difference (polyclip-ts) sees a few hundred vertices instead of a continent's coast.
+ * Land rings that wrap round the globe (Fiji, Chukotka and Wrangel Island across the antimeridian,
+ * Antarctica round the South Pole) are straight-line nonsense in a planar clip, so they are left
+ * out, and polygons are refused where such rings lie: within a degree of the antimeridian or
+ * south of 60S.
+ */
+import { clipPolygon } from "lineclip";
+import { difference, type Geom } from "polyclip-ts";
+import type { PolygonRings } from "./types";
+
+type Box = [number, number, number, number];
+
+/** Bounding boxes touch a little beyond the polygon, so a coast on its edge is still cut. */
+const BOX_MARGIN_DEG = 0.01;
+
+export function seaParts(
+  polygons: readonly PolygonRings[],
+  land: readonly PolygonRings[],
+): PolygonRings[][] {
+  const planar = land.filter((rings) => !wraps(rings[0] ?? []));
+  const landBoxes = planar.map((rings) => boxOf(rings[0] ?? []));
+  return polygons.map((polygon) => {
+    const [x0, y0, x1, y1] = boxOf(polygon[0] ?? []);
+    if (x0 < -179 || x1 > 179 || y0 < -60) {
+      throw new RangeError("a polygon must lie clear of the antimeridian and north of 60S");
+    }
+    const box: Box = [
+      x0 - BOX_MARGIN_DEG,
+      y0 - BOX_MARGIN_DEG,
+      x1 + BOX_MARGIN_DEG,
+      y1 + BOX_MARGIN_DEG,
+    ];
+    const cut: Geom[] = [];
+    planar.forEach((rings, i) => {
+      if (!overlaps(landBoxes[i] as Box, box)) return;
+      // The outer ring comes first; if none of it is in the box, none of its holes are.
+      const [outer, ...holes] = rings.map((ring) => clipPolygon(ring, box));
+      if (outer === undefined || outer.length < 3) return;
+      cut.push([outer, ...holes.filter((ring) => ring.length >= 3)]);
+    });
+    return difference(polygon as Geom, ...cut) as PolygonRings[];
+  });
+}
+
+/** Whether a ring has an edge jumping across the antimeridian (more than 180 degrees of longitude). */
+function wraps(ring: ReadonlyArray<readonly [number, number]>): boolean {
+  return ring.some(
+    (p, i) => i > 0 && Math.abs(p[0] - (ring[i - 1] as readonly [number, number])[0]) > 180,
+  );
+}
+
+function boxOf(ring: ReadonlyArray<readonly [number, number]>): Box {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of ring) {
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [x0, y0, x1, y1];
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
