@@ -119,6 +119,28 @@ describe.each(["50m", "10m"] as const)("Natural Earth %s land mask", (resolution
     expect(hits).toBeLessThan(900);
   });
 
+  it("agrees with testing every densified piece, on 300 ocean paths of up to 3,000 nm", () => {
+    // Long legs stride across open ocean (land-mask.ts, piecesSurelyAtSea); the answer must not
+    // change, however far a path runs from the coast before it meets one.
+    const mask = masks.get(resolution);
+    const brute = new BruteForceLand(polygonsOf(resolution));
+    const rand = mulberry32(29);
+    const starts = randomTestPoints(polygonsOf(resolution), 3_000, 31).filter(
+      (p) => Math.abs(p.lat) < 75 && !brute.isLand(p),
+    );
+    let hits = 0;
+    const mismatches: string[] = [];
+    for (const a of starts.slice(0, 300)) {
+      const b = destination(a, rand() * 360, 200 + rand() * 2_800);
+      const expected = brute.pathHitsLand(a, b, 5);
+      if (expected) hits++;
+      if (mask.pathHitsLand(a, b) !== expected) mismatches.push(JSON.stringify([a, b, expected]));
+    }
+    expect(mismatches).toEqual([]);
+    expect(hits).toBeGreaterThan(60);
+    expect(hits).toBeLessThan(280);
+  });
+
   it("finds the New York to Channel great circle over Long Island, and a route around clear", () => {
     // The geodesic from the New York approach (course 054) runs up Long Island's south shore,
     // and from Nantucket Shoals it would cross Newfoundland: ships go south of both.

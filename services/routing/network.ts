@@ -10,6 +10,8 @@ import {
   naturalEarthSource,
 } from "../geodata/natural-earth";
 
+const CLOSED_WATER_CELL_DEG = 2;
+
 /**
  * The routing network of this process: built once (Natural Earth 1:50m for the grid's nodes,
  * 1:10m for its edges, for snapping and for checking every final leg; the passage catalogue;
@@ -26,7 +28,11 @@ export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): Routin
       closedWaters: CLOSED_WATERS.map((w, i) => ({
         id: w.id,
         name: w.name,
-        mask: buildLandMask(fine.closedParts[i] as PolygonRings[], { source: w.id }),
+        // Coarse cells: a mask grid costs bytes per cell worldwide, and these hold a few edges.
+        mask: buildLandMask(fine.closedParts[i] as PolygonRings[], {
+          source: w.id,
+          cellDeg: CLOSED_WATER_CELL_DEG,
+        }),
       })),
     },
     ...options,

@@ -193,3 +193,46 @@ function forEachTouchedCell(
     }
   }
 }
+
+/** seaReach's cap: a byte per cell. */
+export const MAX_SEA_REACH = 255;
+
+/**
+ * For each cell, the Chebyshev distance in cells (columns wrapping at the antimeridian, rows not
+ * past the poles) to the nearest cell that is not pure sea, capped at MAX_SEA_REACH; 0 for land
+ * and coast cells. Every cell within reach - 1 of a cell is then pure sea, which lets a path test
+ * stride across open ocean without computing its points. A breadth-first search over the eight
+ * neighbours from all non-sea cells at once gives exactly that distance.
+ */
+export function seaReach(grid: LandGrid): Uint8Array {
+  const { cols, rows, cells } = grid;
+  const reach = new Uint8Array(cells.length).fill(MAX_SEA_REACH);
+  const queue = new Int32Array(cells.length);
+  let tail = 0;
+  for (let i = 0; i < cells.length; i++) {
+    if ((cells[i] as number) !== 0) {
+      reach[i] = 0;
+      queue[tail++] = i;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head] as number;
+    const next = (reach[i] as number) + 1;
+    if (next >= MAX_SEA_REACH) continue;
+    const r = Math.floor(i / cols);
+    const c = i - r * cols;
+    for (let dr = -1; dr <= 1; dr++) {
+      const rr = r + dr;
+      if (rr < 0 || rr >= rows) continue;
+      for (let dc = -1; dc <= 1; dc++) {
+        const cc = c + dc < 0 ? c + dc + cols : c + dc >= cols ? c + dc - cols : c + dc;
+        const j = rr * cols + cc;
+        if ((reach[j] as number) > next) {
+          reach[j] = next;
+          queue[tail++] = j;
+        }
+      }
+    }
+  }
+  return reach;
+}

@@ -28,6 +28,7 @@ import {
   type LandGrid,
   rowCentre,
   rowOf,
+  seaReach,
 } from "./land-grid";
 import { edgeYAtX, nearestOnSegment, pointOnSegment, segmentsIntersect } from "./planar";
 import type { LandMask, LatLon, PolygonRings } from "./types";
@@ -49,6 +50,10 @@ const COARSE_RUN_NM = 40;
 /** Beyond this latitude pathHitsLand tests every piece (see runSurelyAtSea). */
 const COARSE_MAX_ABS_LAT = 80;
 const DEFAULT_STEP_NM = 5;
+/** A lower bound on the length of a degree of latitude, and of longitude over cos(lat), in nm. */
+const MIN_NM_PER_DEG = 59.6;
+/** The highest latitude a stride may reach: longitude bounds need cos(lat) well above zero. */
+const STRIDE_MAX_ABS_LAT = 85;
 
 export function buildLandMask(polygons: readonly PolygonRings[], opts: LandMaskOptions): LandMask {
   const edges = coastlineEdges(polygons);
@@ -58,6 +63,8 @@ export function buildLandMask(polygons: readonly PolygonRings[], opts: LandMaskO
 
 class GridLandMask implements LandMask {
   private readonly xy: Float64Array;
+  /** Per cell, how many cells round it are pure sea (land-grid.ts, seaReach). */
+  private readonly reach: Uint8Array;
 
   constructor(
     readonly source: string,
@@ -65,6 +72,7 @@ class GridLandMask implements LandMask {
     private readonly grid: LandGrid,
   ) {
     this.xy = edges.xy;
+    this.reach = seaReach(grid);
   }
 
   isLand(p: LatLon): boolean {
@@ -73,13 +81,21 @@ class GridLandMask implements LandMask {
 
   pathHitsLand(a: LatLon, b: LatLon, stepNm = DEFAULT_STEP_NM): boolean {
     if (this.isLand(a)) return true;
-    // Walk the densified path in runs of fine pieces; a run whose whole neighbourhood is pure sea
-    // is skipped without computing its inner points (most of an ocean crossing). Otherwise each
-    // fine piece is tested exactly, so the answer is the same as testing every fine piece.
+    // Walk the densified path: from a point deep in open water, stride over the pieces that
+    // cannot leave the pure sea round it; elsewhere take runs of fine pieces, skipping a run whose
+    // whole neighbourhood is pure sea without computing its inner points. Every other fine piece
+    // is tested exactly, so the answer is the same as testing every fine piece.
     const path = denseGeodesic(a, b, stepNm);
     const run = Math.max(1, Math.floor(COARSE_RUN_NM / stepNm));
     let start = path.point(0);
-    for (let i0 = 0; i0 < path.pieces; i0 += run) {
+    for (let i0 = 0; i0 < path.pieces; ) {
+      // In open ocean, stride over every piece that cannot leave the pure sea round this point.
+      const stride = this.piecesSurelyAtSea(start, stepNm);
+      if (stride > 0) {
+        i0 = Math.min(path.pieces, i0 + stride);
+        start = path.point(i0);
+        continue;
+      }
       const i1 = Math.min(path.pieces, i0 + run);
       const end = path.point(i1);
       if (i1 - i0 === 1 || !this.runSurelyAtSea(path, i0, i1, start, end)) {
@@ -91,8 +107,27 @@ class GridLandMask implements LandMask {
         }
       }
       start = end;
+      i0 = i1;
     }
     return false;
+  }
+
+  /**
+   * How many path pieces of at most stepNm, starting at p, surely stay within pure sea: the
+   * cells within reach - 1 of p's cell are pure sea, and a path of length d from p changes
+   * latitude by at most d / 59.6 degrees and longitude by at most d / (59.6 cos(lat)) degrees
+   * (a degree of latitude is at least 59.7 nm on WGS84, a degree of longitude at least
+   * 60.1 nm x cos(lat)), taking the highest latitude the path can reach.
+   */
+  private piecesSurelyAtSea(p: LatLon, stepNm: number): number {
+    const g = this.grid;
+    const absLat = Math.abs(p.lat);
+    if (absLat > COARSE_MAX_ABS_LAT) return 0;
+    const k = this.reach[rowOf(g, p.lat) * g.cols + colOf(g, normalizeLon(p.lon))] as number;
+    const spanDeg = Math.min((k - 1) * g.cellDeg, STRIDE_MAX_ABS_LAT - absLat);
+    if (spanDeg <= 0) return 0;
+    const cosLat = Math.cos(((absLat + spanDeg) * Math.PI) / 180);
+    return Math.floor((spanDeg * MIN_NM_PER_DEG * cosLat) / stepNm);
   }
 
   nearestSea(p: LatLon, maxNm: number): { point: LatLon; distance_nm: number } | null {
