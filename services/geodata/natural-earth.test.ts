@@ -100,20 +100,13 @@ describe.each(["50m", "10m"] as const)("Natural Earth %s land mask", (resolution
   });
 
   it("agrees with testing every densified piece against every edge, on 1,000 coastal paths", () => {
-    const mask = masks.get(resolution);
-    const brute = new BruteForceLand(polygonsOf(resolution));
-    const rand = mulberry32(7);
-    const starts = randomTestPoints(polygonsOf(resolution), 4_000, 11).filter(
-      (p) => Math.abs(p.lat) < 84 && !brute.isLand(p),
-    );
-    let hits = 0;
-    const mismatches: string[] = [];
-    for (const a of starts.slice(0, 1_000)) {
-      const b = destination(a, rand() * 360, 2 + rand() * 150);
-      const expected = brute.pathHitsLand(a, b, 5);
-      if (expected) hits++;
-      if (mask.pathHitsLand(a, b) !== expected) mismatches.push(JSON.stringify([a, b, expected]));
-    }
+    const { mismatches, hits } = comparePaths(resolution, {
+      seeds: [7, 11],
+      pool: 4_000,
+      count: 1_000,
+      maxAbsLat: 84,
+      nm: [2, 152],
+    });
     expect(mismatches).toEqual([]);
     expect(hits).toBeGreaterThan(200);
     expect(hits).toBeLessThan(900);
@@ -122,20 +115,13 @@ describe.each(["50m", "10m"] as const)("Natural Earth %s land mask", (resolution
   it("agrees with testing every densified piece, on 300 ocean paths of up to 3,000 nm", () => {
     // Long legs stride across open ocean (land-mask.ts, piecesSurelyAtSea); the answer must not
     // change, however far a path runs from the coast before it meets one.
-    const mask = masks.get(resolution);
-    const brute = new BruteForceLand(polygonsOf(resolution));
-    const rand = mulberry32(29);
-    const starts = randomTestPoints(polygonsOf(resolution), 3_000, 31).filter(
-      (p) => Math.abs(p.lat) < 75 && !brute.isLand(p),
-    );
-    let hits = 0;
-    const mismatches: string[] = [];
-    for (const a of starts.slice(0, 300)) {
-      const b = destination(a, rand() * 360, 200 + rand() * 2_800);
-      const expected = brute.pathHitsLand(a, b, 5);
-      if (expected) hits++;
-      if (mask.pathHitsLand(a, b) !== expected) mismatches.push(JSON.stringify([a, b, expected]));
-    }
+    const { mismatches, hits } = comparePaths(resolution, {
+      seeds: [29, 31],
+      pool: 3_000,
+      count: 300,
+      maxAbsLat: 75,
+      nm: [200, 3_000],
+    });
     expect(mismatches).toEqual([]);
     expect(hits).toBeGreaterThan(60);
     expect(hits).toBeLessThan(280);
@@ -282,6 +268,38 @@ function randomTestPoints(polys: PolygonRings[], n: number, seed: number): LatLo
  * around the globe (Antarctica) is closed along the pole it surrounds. Edges are bucketed by
  * latitude only to keep 20,000 points fast; every edge spanning a point's latitude is tested.
  */
+/**
+ * The mask's pathHitsLand against brute force on `count` seeded-random paths: each from one of
+ * the sea points (|lat| < maxAbsLat) among `pool` random points, on a random course, `nm[0]` to
+ * `nm[1]` long.
+ */
+function comparePaths(
+  resolution: NaturalEarthResolution,
+  o: {
+    seeds: [number, number];
+    pool: number;
+    count: number;
+    maxAbsLat: number;
+    nm: [number, number];
+  },
+): { mismatches: string[]; hits: number } {
+  const mask = masks.get(resolution);
+  const brute = new BruteForceLand(polygonsOf(resolution));
+  const rand = mulberry32(o.seeds[0]);
+  const starts = randomTestPoints(polygonsOf(resolution), o.pool, o.seeds[1]).filter(
+    (p) => Math.abs(p.lat) < o.maxAbsLat && !brute.isLand(p),
+  );
+  let hits = 0;
+  const mismatches: string[] = [];
+  for (const a of starts.slice(0, o.count)) {
+    const b = destination(a, rand() * 360, o.nm[0] + rand() * (o.nm[1] - o.nm[0]));
+    const expected = brute.pathHitsLand(a, b, 5);
+    if (expected) hits++;
+    if (mask.pathHitsLand(a, b) !== expected) mismatches.push(JSON.stringify([a, b, expected]));
+  }
+  return { mismatches, hits };
+}
+
 class BruteForceLand {
   private readonly bands: number[][] = Array.from({ length: 180 }, () => []);
   /** Edges as x1, y1, x2, y2 in unwrapped longitude. */
