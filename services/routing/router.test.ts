@@ -250,6 +250,11 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       const r = net.route(request(miami, to));
       expect(crosses(r.waypoints, bank), `Miami to ${to.lat},${to.lon}`).toBe(false);
     }
+    // From Nassau ships go round the Berry Islands (Great Harbour Cay 25.75N) by the Northwest
+    // Providence Channel, not across the bank between the Berries and Andros.
+    const fromNassau = net.route(request({ lat: 25.085, lon: -77.35 }, miami));
+    expect(crosses(fromNassau.waypoints, bank)).toBe(false);
+    expect(Math.max(...fromNassau.waypoints.map((w) => w.lat))).toBeGreaterThan(25.75);
   });
 
   it("passes south of the Nantucket Shoals area to be avoided, as the lanes to New York do", () => {

@@ -1,4 +1,4 @@
-import { destination } from "../geo/geodesic";
+import { destination, METRES_PER_NM } from "../geo/geodesic";
 import type { PolygonRings } from "../geo/types";
 
 /**
@@ -9,11 +9,11 @@ import type { PolygonRings } from "../geo/types";
  * area to be avoided), and offshore reefs and banks that the coastline data does not draw but
  * every chart marks as a danger to seagoing ships. A danger drawn from a published centre and
  * size is an ellipse of that size; where only cays on its rim are published (the Great Bahama
- * Bank) the outline joins them and runs inside the rim, so it never closes a deep channel but
- * may leave a strip of the bank's edge open. Where an outline overlaps an island, only its sea
+ * Bank) the outline joins them with straight lines, which leave strips of the bank's edge open
+ * where the rim bulges out between them. Where an outline overlaps an island, only its sea
  * part is added (geo/sea-part.ts).
  */
-const KM_PER_NM = 1.852;
+const KM_PER_NM = METRES_PER_NM / 1000;
 /** Vertices of a drawn ellipse: the chord error on a 65 km semi-axis is under 0.6 km. */
 const ELLIPSE_POINTS = 24;
 
@@ -92,7 +92,7 @@ export const CLOSED_WATERS: readonly ClosedWater[] = [
     id: "great-bahama-bank",
     name: "Great Bahama Bank, from Great Isaac Cay and the Bimini chain to Ragged Island and the Exuma Cays",
     reason:
-      "A carbonate platform 'generally no deeper than 25 meters' and mostly under 3-9 m (Wikipedia, 'Bahama Banks'; NASA and CIA World Factbook photo captions); ships go round it by the Straits of Florida, the Santaren and Old Bahama Channels and the Providence Channels. Its outline is not published as coordinates, so this one joins rim positions and runs inside the rim: Great Isaac Cay 26 01.7N 79 05.4W and Orange Cay 24 56.4N 79 08.8W (Wikipedia); the western rim 50 km east of Cay Sal Bank's eastern edge at 79 25W (Wikipedia, 'Cay Sal Bank'); north of the Old Bahama Channel, whose centre is 22 46N 78 24W and which is 15 miles wide (Wikipedia, 'Old Bahama Channel'); Ragged Island 22 13.4N 75 43.8W, the bank's south-eastern limit (Wikipedia; Frommer's); west of the Exuma Cays at Lee Stocking Island 23 46.3N 76 06.3W (cruiser's position); the north end of Andros (centre 24 26N 77 57W, 167 km long; Simple English Wikipedia). It includes the Tongue of the Ocean, a deep trench open only at its northern end, so closing it shuts no through route.",
+      "A carbonate platform 'generally no deeper than 25 meters' and mostly under 3-9 m (Wikipedia, 'Bahama Banks'; NASA and CIA World Factbook photo captions); ships go round it by the Straits of Florida, the Santaren and Old Bahama Channels and the Providence Channels. Its outline is not published as coordinates, so this one joins rim positions with straight lines, inside the rim where the rim is known to bulge out (west of Andros, north of the Old Bahama Channel, the Jumentos) and across the Northwest Providence Channel's southern edge from the Berry Islands to Great Isaac Cay: Great Isaac Cay 26 01.7N 79 05.4W and Orange Cay 24 56.4N 79 08.8W (Wikipedia); the western rim 50 km east of Cay Sal Bank's eastern edge at 79 25W (Wikipedia, 'Cay Sal Bank'); north of the Old Bahama Channel, whose centre is 22 46N 78 24W and which is 15 miles wide (Wikipedia, 'Old Bahama Channel'); Ragged Island 22 13.4N 75 43.8W, the bank's south-eastern limit (Wikipedia; Frommer's); west of the Exuma Cays at Lee Stocking Island 23 46.3N 76 06.3W (cruiser's position); south-west of New Providence at 24 54N 77 30W; Chub Cay, the southern end of the Berry Islands on the bank's north-eastern edge, '35 miles northwest' of Nassau (Caribbean Tales, 'Berry Islands'; placed at 25 26N 77 44W); Great Harbour Cay, the largest of the Berry Islands, where the 1:10m coastline draws it (25 45N 77 51W). Between those two it closes the mouth of the Tongue of the Ocean, a deep trench open only at its northern end, so closing it shuts no through route; Nassau, on New Providence's north shore, stays open, and ships leave it round the Berry Islands by the Northwest Providence Channel, not over the bank between Andros and the Berries.",
     polygon: [
       [
         [-(79 + 5.4 / 60), 26 + 1.7 / 60],
@@ -102,7 +102,8 @@ export const CLOSED_WATERS: readonly ClosedWater[] = [
         [-(75 + 43.8 / 60), 22 + 13.4 / 60],
         [-(76 + 6.3 / 60), 23 + 46.3 / 60],
         [-77.5, 24.9],
-        [-77.95, 25.18],
+        [-77.74, 25.43],
+        [-77.85, 25.75],
         [-(79 + 5.4 / 60), 26 + 1.7 / 60],
       ],
     ],
