@@ -77,6 +77,11 @@ export const configSchema = z.object({
   REANALYSIS_EVERY_H: z.coerce.number().int().min(1).max(24).default(6),
   /** Where ingested forecast cycles are stored (shared by every serving process in platform mode). */
   WEATHER_DIR: z.string().min(1).default(".local/weather"),
+  /**
+   * Where the routing network keeps its landmark sets between processes (a cache: each is
+   * computed again if missing); empty turns the cache off.
+   */
+  ROUTING_CACHE_DIR: z.string().default(".local/cache"),
 
   /**
    * Worker threads computing scores (routing, ensemble, history), so the API thread stays free

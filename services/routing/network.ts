@@ -9,6 +9,8 @@ import {
   type NaturalEarthResolution,
   naturalEarthSource,
 } from "../geodata/natural-earth";
+import { loadConfig } from "../platform/config";
+import { fileLandmarkStore } from "./landmark-store";
 
 const CLOSED_WATER_CELL_DEG = 2;
 
@@ -22,7 +24,9 @@ const CLOSED_WATER_CELL_DEG = 2;
 export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
   const coarse = withClosedWaters("50m");
   const fine = withClosedWaters("10m");
+  const cacheDir = loadConfig().ROUTING_CACHE_DIR;
   return new RoutingNetwork(coarse.mask, fine.mask, PASSAGES, {
+    ...(cacheDir === "" ? {} : { landmarkStore: fileLandmarkStore(cacheDir) }),
     trackCheck: {
       coast: buildLandMask(fine.land, { source: naturalEarthSource("10m") }),
       closedWaters: CLOSED_WATERS.map((w, i) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../random";
-import { Landmarks, type StaticGraph } from "./landmarks";
+import { fingerprint, type LandmarkStore, Landmarks, type StaticGraph } from "./landmarks";
 
 /** A w x h 8-connected grid with random walls and diagonal steps of length sqrt(2). */
 function wallGrid(w: number, h: number, wallShare: number, seed: number) {
@@ -92,5 +92,80 @@ describe("landmark bounds", () => {
     const far = Math.max(...fromSeed.filter(Number.isFinite));
     expect(fromSeed[landmarks.nodes[0] as number]).toBeCloseTo(far, 5);
     expect(new Set(landmarks.nodes).size).toBe(landmarks.nodes.length);
+  });
+});
+
+describe("landmark stores", () => {
+  /** A store in memory that counts what it is asked. */
+  function memoryStore() {
+    const sets = new Map<string, { nodes: number[]; distances: Float32Array[] }>();
+    const calls = { load: 0, save: 0 };
+    const store: LandmarkStore = {
+      load(key) {
+        calls.load++;
+        return sets.get(key);
+      },
+      save(key, set) {
+        calls.save++;
+        sets.set(key, { nodes: [...set.nodes], distances: [...set.distances] });
+      },
+    };
+    return { store, sets, calls };
+  }
+
+  it("computes a set once and reads it back for the same graph, with the same bounds", () => {
+    const { graph } = wallGrid(30, 20, 0.25, 7);
+    const { store, calls } = memoryStore();
+    const first = Landmarks.build(graph, 4, 0, store);
+    let edgesVisited = 0;
+    const counting: StaticGraph = {
+      size: graph.size,
+      forEachEdge(node, visit) {
+        edgesVisited++;
+        graph.forEachEdge(node, visit);
+      },
+    };
+    const second = Landmarks.build(counting, 4, 0, store);
+    expect(calls).toEqual({ load: 2, save: 1 });
+    // Only the fingerprint's one pass over the nodes: no Dijkstra ran.
+    expect(edgesVisited).toBe(graph.size);
+    expect(second.nodes).toEqual(first.nodes);
+    const goal = [{ node: 35, lengthNm: 0 }];
+    const start = [{ node: 500, lengthNm: 0 }];
+    const a = first.towards(goal, start);
+    const b = second.towards(goal, start);
+    for (let n = 0; n < graph.size; n++) expect(b.lowerBoundNm(n)).toBe(a.lowerBoundNm(n));
+  });
+
+  it("does not read a set stored for another graph, count or seed", () => {
+    const { store, sets, calls } = memoryStore();
+    Landmarks.build(wallGrid(30, 20, 0.25, 7).graph, 4, 0, store);
+    Landmarks.build(wallGrid(30, 20, 0.25, 8).graph, 4, 0, store); // other walls
+    Landmarks.build(wallGrid(30, 20, 0.25, 7).graph, 3, 0, store);
+    Landmarks.build(wallGrid(30, 20, 0.25, 7).graph, 4, 1, store);
+    expect(calls.save).toBe(4);
+    expect(sets.size).toBe(4);
+  });
+
+  it("tells graphs apart by any edge's length", () => {
+    const { graph } = wallGrid(10, 10, 0, 1);
+    const longer: StaticGraph = {
+      size: graph.size,
+      forEachEdge: (node, visit) =>
+        graph.forEachEdge(node, (next, len) =>
+          visit(next, node === 55 && next === 56 ? len + 1e-3 : len),
+        ),
+    };
+    expect(fingerprint(longer)).not.toBe(fingerprint(graph));
+    expect(fingerprint(wallGrid(10, 10, 0, 1).graph)).toBe(fingerprint(graph));
+  });
+
+  it("computes again when a stored set does not fit the graph", () => {
+    const { graph } = wallGrid(30, 20, 0.25, 7);
+    const { store, sets, calls } = memoryStore();
+    Landmarks.build(graph, 4, 0, store);
+    for (const set of sets.values()) set.distances[0] = new Float32Array(3);
+    Landmarks.build(graph, 4, 0, store);
+    expect(calls.save).toBe(2);
   });
 });

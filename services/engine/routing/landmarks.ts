@@ -20,6 +20,19 @@ export interface StaticGraph {
   forEachEdge(node: number, visit: (next: number, lengthNm: number) => void): void;
 }
 
+/**
+ * Where computed landmark sets may be kept between processes (a file cache in the service layer;
+ * the engine does no I/O). `key` names the exact graph, count and seed (see fingerprint), so a
+ * stored set is only ever read back for the graph it was computed on.
+ */
+export interface LandmarkStore {
+  load(key: string): { nodes: number[]; distances: Float32Array[] } | undefined;
+  save(key: string, set: { nodes: readonly number[]; distances: readonly Float32Array[] }): void;
+}
+
+/** Bumped when the landmark computation changes, so sets stored by older code are not read. */
+const LANDMARK_FORMAT = 1;
+
 /** Float32 storage rounds distances by well under this; bounds are lowered by it to stay below the truth. */
 const ROUNDING_SLACK_NM = 0.01;
 
@@ -36,16 +49,27 @@ export class Landmarks {
    * those already chosen, the first the node farthest from `seed`), which puts them on the rim of
    * the ocean graph where their bounds are tightest.
    */
-  static build(graph: StaticGraph, count: number, seed: number): Landmarks {
+  static build(graph: StaticGraph, count: number, seed: number, store?: LandmarkStore): Landmarks {
+    if (count <= 0) return new Landmarks([], []);
+    const key = store ? `${fingerprint(graph)}-${count}-${seed}-v${LANDMARK_FORMAT}` : "";
+    const stored = store?.load(key);
+    if (
+      stored &&
+      stored.nodes.length === stored.distances.length &&
+      stored.nodes.length <= count &&
+      stored.distances.every((d) => d.length === graph.size)
+    ) {
+      return new Landmarks(stored.nodes, stored.distances);
+    }
     const nodes: number[] = [];
     const distances: Float32Array[] = [];
-    if (count <= 0) return new Landmarks([], []);
     let candidate = farthest(shortestDistances(graph, seed), []);
     while (nodes.length < count && candidate >= 0) {
       nodes.push(candidate);
       distances.push(shortestDistances(graph, candidate));
       candidate = farthest(distances.at(-1) as Float32Array, distances);
     }
+    store?.save(key, { nodes, distances });
     return new Landmarks(nodes, distances);
   }
 
@@ -104,6 +128,33 @@ export class LandmarkBound {
     }
     return best > ROUNDING_SLACK_NM ? best - ROUNDING_SLACK_NM : 0;
   }
+}
+
+/**
+ * A 64-bit hash (two 32-bit FNV-1a streams, hex) of every edge of the graph: its size, and for
+ * each node each (next, length as float32) in visiting order. Two graphs with the same
+ * fingerprint have the same edges, so landmark distances stored under it are valid for both.
+ * One pass over the edges, about a tenth of one Dijkstra.
+ */
+export function fingerprint(graph: StaticGraph): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  const bits = new Float32Array(1);
+  const word = new Uint32Array(bits.buffer);
+  const mix = (v: number) => {
+    a = Math.imul(a ^ v, 0x01000193);
+    b = Math.imul(b ^ v, 0x5bd1e995) ^ (b >>> 15);
+  };
+  mix(graph.size);
+  let from = 0;
+  const visit = (next: number, lengthNm: number) => {
+    bits[0] = lengthNm;
+    mix(from);
+    mix(next);
+    mix(word[0] as number);
+  };
+  for (from = 0; from < graph.size; from++) graph.forEachEdge(from, visit);
+  return `${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
 }
 
 /** Dijkstra from one node over the whole static graph. */

@@ -18,7 +18,7 @@ import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { Gate, GatedLandMask } from "./gates";
-import { Landmarks } from "./landmarks";
+import { type LandmarkStore, Landmarks } from "./landmarks";
 import type { Passage } from "./passages";
 import { RequestGraph } from "./request-graph";
 import { greatCircleNm, SeaGrid, type SeaGridOptions, STEP_DIRECTIONS } from "./sea-grid";
@@ -171,8 +171,10 @@ export interface Attachment {
 
 export interface RoutingNetworkOptions {
   grid?: SeaGridOptions;
-  /** Landmarks for the A* lower bound (landmarks.ts; default 8). */
+  /** Landmarks for the A* lower bound (landmarks.ts; default 12). */
   landmarks?: number;
+  /** Keeps computed landmark sets between processes (a few seconds each to compute). */
+  landmarkStore?: LandmarkStore;
   /**
    * For checking clients' tracks: the fine coastline alone and each closed water on its own, so
    * that a leg over a closed bank is reported as crossing that water, not land. Without it a
@@ -204,6 +206,7 @@ const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
 export class RoutingNetwork {
   readonly grid: SeaGrid;
   private readonly trackCheck: TrackCheckMasks | undefined;
+  private readonly landmarkStore: LandmarkStore | undefined;
   private readonly astar: AStar;
   /**
    * Static extra edges (passage ends to grid nodes and through each passage): extraOf[node]
@@ -249,6 +252,7 @@ export class RoutingNetwork {
     options: RoutingNetworkOptions = {},
   ) {
     this.trackCheck = options.trackCheck;
+    this.landmarkStore = options.landmarkStore;
     this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
     this.base = this.grid.size;
     const size = this.base + 2 + 2 * passages.length;
@@ -317,6 +321,7 @@ export class RoutingNetwork {
       },
       this.landmarkCount,
       this.firstNode(),
+      this.landmarkStore,
     );
     this.landmarks.set(key, built);
     return built;
