@@ -1,4 +1,13 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { LandmarkStore } from "../engine/routing/landmarks";
 
@@ -14,13 +23,23 @@ import type { LandmarkStore } from "../engine/routing/landmarks";
  * It is a cache: a missing, unreadable or malformed file is computed again, and a file that
  * cannot be written is skipped. Files are written to a temporary name and renamed, so processes
  * building the same set at once never read half a file.
+ *
+ * Every change to the coastline, passages or grid makes new sets (about 50 MB each), so a read
+ * marks its file as used, and each save deletes the sets nobody has used for PRUNE_AFTER_DAYS.
  */
+export const PRUNE_AFTER_DAYS = 7;
+
 export function fileLandmarkStore(dir: string): LandmarkStore {
   const fileOf = (key: string) => join(dir, `landmarks-${key}.bin`);
   return {
     load(key) {
       try {
-        return decode(readFileSync(fileOf(key)));
+        const set = decode(readFileSync(fileOf(key)));
+        if (set) {
+          const now = new Date();
+          utimesSync(fileOf(key), now, now);
+        }
+        return set;
       } catch {
         return undefined;
       }
@@ -31,11 +50,25 @@ export function fileLandmarkStore(dir: string): LandmarkStore {
         const temp = `${fileOf(key)}.${process.pid}.tmp`;
         writeFileSync(temp, encode(set));
         renameSync(temp, fileOf(key));
+        pruneUnused(dir);
       } catch {
         // A read-only or full disk only costs the next process the computation.
       }
     },
   };
+}
+
+function pruneUnused(dir: string): void {
+  const before = Date.now() - PRUNE_AFTER_DAYS * 86_400_000;
+  for (const name of readdirSync(dir)) {
+    if (!/^landmarks-.*\.bin(\..*\.tmp)?$/.test(name)) continue;
+    const path = join(dir, name);
+    try {
+      if (statSync(path).mtimeMs < before) unlinkSync(path);
+    } catch {
+      // Another process pruned it first.
+    }
+  }
 }
 
 function encode(set: { nodes: readonly number[]; distances: readonly Float32Array[] }): Buffer {
