@@ -3,7 +3,11 @@ import { seaParts } from "../engine/geo/sea-part";
 import type { PolygonRings } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
-import { RoutingNetwork, type RoutingNetworkOptions } from "../engine/routing/router";
+import {
+  RoutingNetwork,
+  type RoutingNetworkOptions,
+  type TrackCheckMasks,
+} from "../engine/routing/router";
 import {
   loadLandPolygons,
   type NaturalEarthResolution,
@@ -18,8 +22,8 @@ const CLOSED_WATER_CELL_DEG = 2;
  * The routing network of this process: built once (Natural Earth 1:50m for the grid's nodes,
  * 1:10m for its edges, for snapping and for checking every final leg; the passage catalogue;
  * waters closed to ships added to the land) and then shared by every request. Clients' tracks
- * are checked against the 1:10m coastline alone and each closed water on its own, so a track
- * over the Great Bahama Bank is reported as that, not as crossing land.
+ * are checked against the 1:10m coastline alone and each closed water on its own (made at the
+ * first track), so a track over the Great Bahama Bank is reported as that, not as land.
  */
 export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
   const coarse = withClosedWaters("50m");
@@ -27,20 +31,25 @@ export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): Routin
   const cacheDir = loadConfig().ROUTING_CACHE_DIR;
   return new RoutingNetwork(coarse.mask, fine.mask, PASSAGES, {
     ...(cacheDir === "" ? {} : { landmarkStore: fileLandmarkStore(cacheDir) }),
-    trackCheck: {
-      coast: buildLandMask(fine.land, { source: naturalEarthSource("10m") }),
-      closedWaters: CLOSED_WATERS.map((w, i) => ({
-        id: w.id,
-        name: w.name,
-        // Coarse cells: a mask grid costs bytes per cell worldwide, and these hold a few edges.
-        mask: buildLandMask(fine.closedParts[i] as PolygonRings[], {
-          source: w.id,
-          cellDeg: CLOSED_WATER_CELL_DEG,
-        }),
-      })),
-    },
+    trackCheck: () => trackCheckMasks(fine.closedParts),
     ...options,
   });
+}
+
+/** The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks. */
+function trackCheckMasks(closedParts: PolygonRings[][]): TrackCheckMasks {
+  return {
+    coast: buildLandMask(loadLandPolygons("10m"), { source: naturalEarthSource("10m") }),
+    closedWaters: CLOSED_WATERS.map((w, i) => ({
+      id: w.id,
+      name: w.name,
+      // Coarse cells: a mask grid costs bytes per cell worldwide, and these hold a few edges.
+      mask: buildLandMask(closedParts[i] as PolygonRings[], {
+        source: w.id,
+        cellDeg: CLOSED_WATER_CELL_DEG,
+      }),
+    })),
+  };
 }
 
 function withClosedWaters(resolution: NaturalEarthResolution) {
@@ -54,7 +63,7 @@ function withClosedWaters(resolution: NaturalEarthResolution) {
   const mask = buildLandMask([...land, ...closedParts.flat()], {
     source: `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATERS.map((w) => w.id).join(", ")})`,
   });
-  return { land, closedParts, mask };
+  return { closedParts, mask };
 }
 
 let shared: RoutingNetwork | undefined;

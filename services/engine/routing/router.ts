@@ -177,10 +177,11 @@ export interface RoutingNetworkOptions {
   landmarkStore?: LandmarkStore;
   /**
    * For checking clients' tracks: the fine coastline alone and each closed water on its own, so
-   * that a leg over a closed bank is reported as crossing that water, not land. Without it a
-   * track is checked against the fine routing mask, where closed waters count as land.
+   * that a leg over a closed bank is reported as crossing that water, not land. Made at the first
+   * track (a second fine mask is half a second and tens of MB that routing never needs). Without
+   * it a track is checked against the fine routing mask, where closed waters count as land.
    */
-  trackCheck?: TrackCheckMasks;
+  trackCheck?: () => TrackCheckMasks;
 }
 
 export interface TrackCheckMasks {
@@ -205,7 +206,8 @@ const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
 
 export class RoutingNetwork {
   readonly grid: SeaGrid;
-  private readonly trackCheck: TrackCheckMasks | undefined;
+  private readonly makeTrackCheck: (() => TrackCheckMasks) | undefined;
+  private trackCheck: TrackCheckMasks | undefined;
   private readonly landmarkStore: LandmarkStore | undefined;
   private readonly astar: AStar;
   /**
@@ -251,7 +253,7 @@ export class RoutingNetwork {
     readonly passages: readonly Passage[],
     options: RoutingNetworkOptions = {},
   ) {
-    this.trackCheck = options.trackCheck;
+    this.makeTrackCheck = options.trackCheck;
     this.landmarkStore = options.landmarkStore;
     this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
     this.base = this.grid.size;
@@ -402,6 +404,7 @@ export class RoutingNetwork {
     validate(full);
     const crossesLand: TrackCrossing[] = [];
     const crossesClosedWater: Array<TrackCrossing & { water: { id: string; name: string } }> = [];
+    this.trackCheck ??= this.makeTrackCheck?.();
     const coast = this.trackCheck?.coast ?? this.verifyMask;
     for (let i = 1; i < waypoints.length; i++) {
       const a = waypoints[i - 1] as LatLon;
