@@ -195,7 +195,7 @@ function forEachTouchedCell(
 }
 
 /** seaReach's cap: a byte per cell. */
-export const MAX_SEA_REACH = 255;
+const MAX_SEA_REACH = 255;
 
 /**
  * For each cell, the Chebyshev distance in cells (columns wrapping at the antimeridian, rows not
