@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   densify,
   destination,
+  distanceAndCourse,
   distanceNm,
   initialCourseDeg,
   METRES_PER_NM,
@@ -73,6 +74,20 @@ describe("initialCourseDeg", () => {
   });
 });
 
+describe("distanceAndCourse", () => {
+  it("gives GeographicLib's Wellington-Salamanca distance and azimuth from one solution", () => {
+    const r = distanceAndCourse({ lat: -41.32, lon: 174.81 }, { lat: 40.96, lon: -5.5 });
+    expect(r.distanceNm * METRES_PER_NM).toBeCloseTo(19_959_679.267, 2);
+    expect(r.courseDeg).toBeCloseTo(161.067669986, 8);
+  });
+
+  it("gives a westbound course in [0, 360)", () => {
+    const r = distanceAndCourse({ lat: 0, lon: 0 }, { lat: 0, lon: -1 });
+    expect(r.courseDeg).toBeCloseTo(270, 9);
+    expect(r.distanceNm).toBeCloseTo(111_319.491 / 1852, 6);
+  });
+});
+
 describe("destination", () => {
   it("matches GeographicLib's JFK 10,000 km example", () => {
     const p = destination({ lat: 40.64, lon: -73.78 }, 45, 10_000_000 / METRES_PER_NM);
@@ -110,12 +125,30 @@ describe("densify", () => {
     expect(pts.length - 1).toBeLessThanOrEqual(Math.ceil((distanceNm(a, b) / 5) * 1.004));
   });
 
-  it("puts every point on the geodesic (the legs add up to the whole)", () => {
+  it("puts every point within 7 m of the geodesic (the legs add up to the whole)", () => {
     const pts = densify(a, b, 50);
-    expect(pathLengthNm(pts)).toBeCloseTo(distanceNm(a, b), 6);
+    const course = initialCourseDeg(a, b);
     for (const p of pts) {
-      expect(distanceNm(a, p) + distanceNm(p, b)).toBeCloseTo(distanceNm(a, b), 6);
+      // The geodesic's own point as far from a as p is.
+      const onGeodesic = destination(a, course, distanceNm(a, p));
+      expect(distanceNm(p, onGeodesic) * METRES_PER_NM).toBeLessThan(7);
     }
+    // Points 7 m off the line lengthen 2,850 nm by well under a centimetre.
+    expect(Math.abs(pathLengthNm(pts) - distanceNm(a, b)) * METRES_PER_NM).toBeLessThan(0.01);
+  });
+
+  it("computes exact points at least every 100 nm, so long legs stay on the geodesic", () => {
+    // A 5,000 nm leg where the WGS84 geodesic and the spherical great circle between its ends
+    // part by kilometres: interpolating between the ends alone would be far off.
+    const x = { lat: 10, lon: -20 };
+    const y = { lat: 55, lon: 80 };
+    const course = initialCourseDeg(x, y);
+    let worst = 0;
+    for (const p of densify(x, y, 25)) {
+      const off = distanceNm(p, destination(x, course, distanceNm(x, p))) * METRES_PER_NM;
+      worst = Math.max(worst, off);
+    }
+    expect(worst).toBeLessThan(7);
   });
 
   it("normalises longitudes to [-180, 180) across the antimeridian", () => {

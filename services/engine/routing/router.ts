@@ -6,6 +6,7 @@ import {
 } from "../errors";
 import {
   denseGeodesic,
+  distanceAndCourse,
   densify,
   destination,
   distanceNm,
@@ -228,6 +229,9 @@ export class RoutingNetwork {
   private readonly approaches = new Map<string, Approach | null>();
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
+  /** Each passage's length (see passageLengthNm), and that over its drawn length: static, so kept. */
+  private readonly passageLengths: number[];
+  private readonly passageScales: number[];
   private readonly landmarks = new Map<string, Landmarks>();
   /** Tabulated speed loss per hull and speed (see speedLossTable), oldest first. */
   private readonly lossTables = new Map<string, Float32Array>();
@@ -269,13 +273,19 @@ export class RoutingNetwork {
     );
     this.gateSteps = this.gates.map((g) => (g ? this.stepsAcross(g) : []));
     this.passagePaths = passages.map((p) => this.threadPassage(p));
+    this.passageLengths = passages.map((p, i) =>
+      passageLengthNm(p, this.passagePaths[i] as LatLon[]),
+    );
+    this.passageScales = this.passagePaths.map(
+      (path, i) => (this.passageLengths[i] as number) / polylineNm(path),
+    );
     passages.forEach((p, i) => {
       const a = this.base + 2 + 2 * i;
       const b = a + 1;
       const path = this.passagePaths[i] as LatLon[];
       const ends: [LatLon, LatLon] = [path[0] as LatLon, path.at(-1) as LatLon];
       this.virtualPoints.push(ends[0], ends[1]);
-      const length = passageLengthNm(p, path);
+      const length = this.passageLengths[i] as number;
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
       for (const [end, id] of [
@@ -842,8 +852,10 @@ export class RoutingNetwork {
       if (piece.passage) {
         for (const p of piece.points) push(p, piece.passage.id);
         clock +=
-          costs.passageHours(passageLengthNm(piece.passage, piece.points), piece.passage) *
-          3_600_000;
+          costs.passageHours(
+            this.passageLengths[this.passages.indexOf(piece.passage)] as number,
+            piece.passage,
+          ) * 3_600_000;
         continue;
       }
       const pts = piece.points;
@@ -1061,18 +1073,19 @@ export class RoutingNetwork {
       const a = marks[i] as { point: LatLon; passage?: string };
       const b = marks[i + 1] as { point: LatLon; passage?: string };
       const passage = a.passage !== undefined && a.passage === b.passage ? a.passage : undefined;
-      const passageData =
-        passage === undefined ? undefined : this.passages.find((p) => p.id === passage);
+      const passageIndex =
+        passage === undefined ? -1 : this.passages.findIndex((p) => p.id === passage);
+      const passageData = this.passages[passageIndex];
       const inCanal = passageData?.kind === "canal";
       // A canal drawn shorter than its published length counts as long as published.
-      const path = passageData ? this.passagePaths[this.passages.indexOf(passageData)] : undefined;
-      const scale = passageData && path ? passageLengthNm(passageData, path) / polylineNm(path) : 1;
+      const scale = passageData ? (this.passageScales[passageIndex] as number) : 1;
       const legStart = t;
       const pts = densify(a.point, b.point, segmentNm);
       for (let k = 0; k + 1 < pts.length; k++) {
         const s = pts[k] as LatLon;
         const e = pts[k + 1] as LatLon;
-        const d = distanceNm(s, e) * scale;
+        const geodesic = distanceAndCourse(s, e);
+        const d = geodesic.distanceNm * scale;
         const sample = costs.sail(s, e, d, t);
         if (passageData) sample.hours = d / costs.passageSpeedKts(passageData);
         segments.push({
@@ -1081,18 +1094,19 @@ export class RoutingNetwork {
           start_ms: t,
           end_ms: t + sample.hours * 3_600_000,
           distance_nm: round(d, 3),
-          course_deg: round(initialCourseDeg(s, e), 1),
+          course_deg: round(geodesic.courseDeg, 1),
           speed_over_ground_kts: round(d / sample.hours, 2),
           conditions: sample.conditions,
           in_canal: inCanal,
         });
         t += sample.hours * 3_600_000;
       }
+      const leg = distanceAndCourse(a.point, b.point);
       legs.push({
         from: a.point,
         to: b.point,
-        distance_nm: round(distanceNm(a.point, b.point) * scale, 2),
-        course_deg: round(initialCourseDeg(a.point, b.point), 1),
+        distance_nm: round(leg.distanceNm * scale, 2),
+        course_deg: round(leg.courseDeg, 1),
         start_ms: legStart,
         end_ms: t,
         ...(passage ? { passage } : {}),
