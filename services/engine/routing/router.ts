@@ -6,9 +6,9 @@ import {
 } from "../errors";
 import {
   denseGeodesic,
-  distanceAndCourse,
   densify,
   destination,
+  distanceAndCourse,
   distanceNm,
   initialCourseDeg,
   normalizeLon,
@@ -279,7 +279,7 @@ export class RoutingNetwork {
     this.passageScales = this.passagePaths.map(
       (path, i) => (this.passageLengths[i] as number) / polylineNm(path),
     );
-    passages.forEach((p, i) => {
+    passages.forEach((_, i) => {
       const a = this.base + 2 + 2 * i;
       const b = a + 1;
       const path = this.passagePaths[i] as LatLon[];
