@@ -4,7 +4,7 @@ import type { EdgeCosts } from "./edge-costs";
 import type { LandmarkBound } from "./landmarks";
 import type { Passage } from "./passages";
 import type { Attachment } from "./router";
-import { greatCircleNm, type SeaGrid, STEP_DIRECTIONS } from "./sea-grid";
+import { greatCircleNm, NeighbourBuffer, type SeaGrid, STEP_DIRECTIONS } from "./sea-grid";
 
 /** What a request's search graph needs of the routing network. */
 export interface NetworkView {
@@ -23,18 +23,15 @@ type Relax = (next: number, cost: number, arrivalMs: number) => void;
 
 /**
  * The graph one request searches: the grid and the passages, priced by the request's costs,
- * bounded by the landmarks. Expanding a node is the innermost loop of routing, so the visitors
- * are made once per request and read the node being expanded from fields, rather than being
- * new closures per node or per edge.
+ * bounded by the landmarks. Expanding a node is the innermost loop of routing: the grid writes
+ * a node's steps into a buffer and one loop prices them, with no callback per step.
  */
 export class RequestGraph implements SearchGraph {
   readonly size: number;
   private readonly speed: number;
   private readonly goalRow: { lat: number; lon: number; cos: number };
-  private node = 0;
-  private atMs = 0;
+  private readonly steps = new NeighbourBuffer();
   private from: LatLon = { lat: 0, lon: 0 };
-  private relax: Relax = () => {};
 
   constructor(
     private readonly net: NetworkView,
@@ -60,39 +57,44 @@ export class RequestGraph implements SearchGraph {
   }
 
   expand(node: number, atMs: number, relax: Relax): void {
-    this.node = node;
-    this.atMs = atMs;
-    this.relax = relax;
     this.from = this.net.pointOf(node);
     if (node < this.net.base) {
-      if (this.costs.calm) this.net.grid.forEachNeighbour(node, this.visitCalm);
-      else if (this.costs.fromNode(this.costs.conditionsAt(this.from, atMs), this.limits)) {
+      const costs = this.costs;
+      if (costs.calm) this.relaxSteps(node, atMs, relax, true);
+      else if (costs.fromNode(costs.conditionsAt(this.from, atMs), this.limits)) {
         // Conditions where and when the vessel sets out, once for all the node's steps. Eight
         // headings in open water, not sixteen: every step is priced against the weather, so the
         // knight's moves would triple the search's cost (Shanghai-Rotterdam safest: 150 ms, not 45),
         // and the weather, not the lattice, shapes these routes.
-        this.net.grid.forEachNeighbour(node, this.visitWeather, false);
+        this.relaxSteps(node, atMs, relax, false);
       }
     }
-    this.relaxAll(this.net.extraEdges(node));
-    this.relaxAll(this.net.requestEdges(node));
+    this.relaxAll(this.net.extraEdges(node), atMs, relax);
+    this.relaxAll(this.net.requestEdges(node), atMs, relax);
   }
 
-  /** In calm water every objective is time at the vessel's own speed: no weather sampling. */
-  private readonly visitCalm = (next: number, lengthNm: number, direction: number): void => {
-    if (this.closedSteps?.has(this.node * STEP_DIRECTIONS + direction)) return;
-    const hours = lengthNm / this.speed;
-    this.relax(next, hours, this.atMs + hours * 3_600_000);
-  };
-
-  private readonly visitWeather = (next: number, lengthNm: number, direction: number): void => {
-    if (this.closedSteps?.has(this.node * STEP_DIRECTIONS + direction)) return;
+  /** The node's grid steps: in calm water every objective is time at the vessel's own speed. */
+  private relaxSteps(node: number, atMs: number, relax: Relax, calm: boolean): void {
+    const grid = this.net.grid;
+    const steps = this.steps;
+    const n = grid.neighbours(node, steps, calm);
+    const closed = this.closedSteps;
     const costs = this.costs;
-    costs.step(this.net.grid.courseOf(this.node, direction), lengthNm);
-    this.relax(next, costs.stepCost, this.atMs + costs.stepHours * 3_600_000);
-  };
+    for (let k = 0; k < n; k++) {
+      const direction = steps.direction[k] as number;
+      if (closed?.has(node * STEP_DIRECTIONS + direction)) continue;
+      const lengthNm = steps.lengthNm[k] as number;
+      if (calm) {
+        const hours = lengthNm / this.speed;
+        relax(steps.node[k] as number, hours, atMs + hours * 3_600_000);
+      } else {
+        costs.step(grid.courseOf(node, direction), lengthNm);
+        relax(steps.node[k] as number, costs.stepCost, atMs + costs.stepHours * 3_600_000);
+      }
+    }
+  }
 
-  private relaxAll(list: Attachment[] | undefined): void {
+  private relaxAll(list: Attachment[] | undefined, atMs: number, relax: Relax): void {
     if (!list) return;
     const base = this.net.base;
     for (const e of list) {
@@ -100,14 +102,14 @@ export class RequestGraph implements SearchGraph {
         if (!this.allowedPassage[e.passage]) continue;
         // Through a passage: its length at the passage's speed (weather in narrows is not routed round).
         const hours = this.costs.passageHours(e.lengthNm, this.net.passages[e.passage] as Passage);
-        this.relax(e.to, hours, this.atMs + hours * 3_600_000);
+        relax(e.to, hours, atMs + hours * 3_600_000);
         continue;
       }
       if (e.to >= base + 2 && !this.allowedPassage[Math.floor((e.to - base - 2) / 2)]) continue;
       const step = this.costs.calm
         ? { hours: e.lengthNm / this.speed, cost: e.lengthNm / this.speed }
-        : this.costs.edge(this.from, this.net.pointOf(e.to), e.lengthNm, this.atMs, this.limits);
-      if (step) this.relax(e.to, step.cost, this.atMs + step.hours * 3_600_000);
+        : this.costs.edge(this.from, this.net.pointOf(e.to), e.lengthNm, atMs, this.limits);
+      if (step) relax(e.to, step.cost, atMs + step.hours * 3_600_000);
     }
   }
 }

@@ -993,8 +993,10 @@ export class RoutingNetwork {
     const keepOff = this.grid.clearanceNm;
     const offing = Math.min(keepOff, mask.distanceToCoastNm(corner, keepOff));
     const keepsOff = (p: LatLon) => mask.distanceToCoastNm(p, offing) >= offing;
+    // Both legs are walked from the candidate corner: a leg that fails mostly fails near the
+    // headland the corner turns, and the walk stops at the first land it meets.
     const clear = (p: LatLon, step?: number) =>
-      keepsOff(p) && !mask.pathHitsLand(prev, p, step) && !mask.pathHitsLand(p, next, step);
+      keepsOff(p) && !mask.pathHitsLand(p, prev, step) && !mask.pathHitsLand(p, next, step);
     const length = (p: LatLon) => distanceNm(prev, p) + distanceNm(p, next);
     const candidates: LatLon[] = [];
     const middle = destination(prev, initialCourseDeg(prev, next), distanceNm(prev, next) / 2);

@@ -55,6 +55,14 @@ const KY = [2, 4, 4, 2, -2, -4, -4, -2] as const;
 /** Directions a step is numbered in (see forEachStep): node * STEP_DIRECTIONS + direction names a step. */
 export const STEP_DIRECTIONS = 24;
 
+/** The steps out of one node, as SeaGrid.neighbours writes them: at most 16 (8 steps and 8 knight's moves). */
+export class NeighbourBuffer {
+  readonly node = new Int32Array(16);
+  readonly lengthNm = new Float64Array(16);
+  /** The step's direction, numbered as forEachStep numbers them. */
+  readonly direction = new Uint8Array(16);
+}
+
 export class SeaGrid {
   readonly cellDeg: number;
   readonly nx: number;
@@ -89,6 +97,7 @@ export class SeaGrid {
   private readonly knightTallNm: Float64Array;
   private readonly knightCourseDeg: Float64Array;
   private readonly edgeMemoK: Uint8Array;
+  private readonly seaScratch = new NeighbourBuffer();
 
   constructor(
     /** Decides which cells are nodes (open water with clearance). */
@@ -242,21 +251,31 @@ export class SeaGrid {
   }
 
   /**
-   * Calls visit(neighbour, lengthNm, direction) for every neighbour the search may step to from
-   * `node` by an edge clear of land: two-cell steps from a lattice node, single steps onto the
-   * lattice or towards the coast from other open-water nodes, every single step elsewhere; and,
-   * with `knights`, the lattice's knight's moves. The first query of an edge tests it against
-   * the land mask; later ones read the memo.
+   * Writes into `out` every neighbour the search may step to from `node` by an edge clear of
+   * land, and returns how many: two-cell steps from a lattice node, single steps onto the lattice
+   * or towards the coast from other open-water nodes, every single step elsewhere; and, with
+   * `knights`, the lattice's knight's moves. The first query of an edge tests it against the land
+   * mask; later ones read the memo. A buffer rather than a callback: this is the search's
+   * innermost loop, and a callback shared by several callers cannot be inlined.
    */
+  neighbours(node: number, out: NeighbourBuffer, knights = true): number {
+    if (this.lattice[node] === 1) {
+      const n = this.writeLattice(node, out, 0);
+      return knights ? this.writeKnight(node, true, out, n) : n;
+    }
+    return this.writeNeighbours(node, true, out, 0, this.open[node] === 1);
+  }
+
+  /** As neighbours, one call of visit(neighbour, lengthNm, direction) each. */
   forEachNeighbour(
     node: number,
     visit: (neighbour: number, lengthNm: number, direction: number) => void,
     knights = true,
   ): void {
-    if (this.lattice[node] === 1) {
-      this.visitLattice(node, visit);
-      if (knights) this.visitKnight(node, true, visit);
-    } else this.visitNeighbours(node, true, visit, this.open[node] === 1);
+    const out = new NeighbourBuffer();
+    const n = this.neighbours(node, out, knights);
+    for (let k = 0; k < n; k++)
+      visit(out.node[k] as number, out.lengthNm[k] as number, out.direction[k] as number);
   }
 
   /**
@@ -295,18 +314,24 @@ export class SeaGrid {
    * the landmark bounds are computed on (landmarks.ts), without the costly coastline tests.
    */
   forEachSeaNeighbour(node: number, visit: (neighbour: number, lengthNm: number) => void): void {
-    this.visitNeighbours(node, false, visit);
+    // One buffer for the grid: the landmark Dijkstras call this a million times per set, and
+    // their visitors never ask the grid for neighbours themselves.
+    const out = this.seaScratch;
+    let n = this.writeNeighbours(node, false, out, 0);
     // The knight's moves are shorter than any path of single steps between their ends, so the
     // relaxed grid has them too or its distances would not bound the search's from below.
-    if (this.lattice[node] === 1) this.visitKnight(node, false, visit);
+    if (this.lattice[node] === 1) n = this.writeKnight(node, false, out, n);
+    for (let k = 0; k < n; k++) visit(out.node[k] as number, out.lengthNm[k] as number);
   }
 
-  private visitNeighbours(
+  /** Single steps (directions 0-7) into out from index n; returns the new count. */
+  private writeNeighbours(
     node: number,
     checkLand: boolean,
-    visit: (neighbour: number, lengthNm: number, direction: number) => void,
+    out: NeighbourBuffer,
+    n: number,
     ontoLatticeOrCoast = false,
-  ): void {
+  ): number {
     const x = node % this.nx;
     const y = (node - x) / this.nx;
     for (let d = 0; d < 8; d++) {
@@ -319,21 +344,20 @@ export class SeaGrid {
       if (ontoLatticeOrCoast && this.open[nb] === 1 && this.lattice[nb] !== 1) continue;
       if (checkLand && !this.clearIn(this.edgeMemo, node, nb, d)) continue;
       const row = Math.min(y, ny);
-      const length =
+      out.node[n] = nb;
+      out.lengthNm[n] =
         DY[d] === 0
           ? (this.stepEastNm[y] as number)
           : DX[d] === 0
             ? (this.stepNorthNm[row] as number)
             : (this.stepDiagNm[row] as number);
-      visit(nb, length, d);
+      out.direction[n++] = d;
     }
+    return n;
   }
 
   /** The two-cell steps of a lattice node (directions 8-15); the 5 x 5 block is all sea nodes. */
-  private visitLattice(
-    node: number,
-    visit: (neighbour: number, lengthNm: number, direction: number) => void,
-  ): void {
+  private writeLattice(node: number, out: NeighbourBuffer, n: number): number {
     const x = node % this.nx;
     const y = (node - x) / this.nx;
     for (let d = 0; d < 8; d++) {
@@ -341,22 +365,20 @@ export class SeaGrid {
       const nb = ny * this.nx + mod(x + 2 * (DX[d] as number), this.nx);
       if (!this.clearIn(this.edgeMemo2, node, nb, d)) continue;
       const row = Math.min(y, ny);
-      const length =
+      out.node[n] = nb;
+      out.lengthNm[n] =
         DY[d] === 0
           ? (this.step2EastNm[y] as number)
           : DX[d] === 0
             ? (this.step2NorthNm[row] as number)
             : (this.step2DiagNm[row] as number);
-      visit(nb, length, d + 8);
+      out.direction[n++] = d + 8;
     }
+    return n;
   }
 
   /** The knight's moves of a lattice node to other lattice nodes (directions 16-23). */
-  private visitKnight(
-    node: number,
-    checkLand: boolean,
-    visit: (neighbour: number, lengthNm: number, direction: number) => void,
-  ): void {
+  private writeKnight(node: number, checkLand: boolean, out: NeighbourBuffer, n: number): number {
     const x = node % this.nx;
     const y = (node - x) / this.nx;
     for (let d = 0; d < 8; d++) {
@@ -367,12 +389,14 @@ export class SeaGrid {
       if (this.lattice[nb] !== 1) continue;
       if (checkLand && !this.clearIn(this.edgeMemoK, node, nb, d)) continue;
       const row = Math.min(y, ny);
-      const length =
+      out.node[n] = nb;
+      out.lengthNm[n] =
         Math.abs(KY[d] as number) === 2
           ? (this.knightWideNm[row] as number)
           : (this.knightTallNm[row] as number);
-      visit(nb, length, d + 16);
+      out.direction[n++] = d + 16;
     }
+    return n;
   }
 
   /**
