@@ -1,7 +1,7 @@
 import { buildLandMask } from "../engine/geo/land-mask";
-import { seaParts } from "../engine/geo/sea-part";
+import { mergePolygons, seaParts } from "../engine/geo/sea-part";
 import type { PolygonRings } from "../engine/geo/types";
-import { CLOSED_WATERS } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, type ClosedWater, reefWaters } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
 import {
   RoutingNetwork,
@@ -13,6 +13,7 @@ import {
   type NaturalEarthResolution,
   naturalEarthSource,
 } from "../geodata/natural-earth";
+import { loadReefLines } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
 import { fileLandmarkStore } from "./landmark-store";
 
@@ -26,21 +27,28 @@ const CLOSED_WATER_CELL_DEG = 2;
  * first track), so a track over the Great Bahama Bank is reported as that, not as land.
  */
 export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
-  const coarse = withClosedWaters("50m");
-  const fine = withClosedWaters("10m");
+  const waters = closedWaters();
+  const coarse = withClosedWaters("50m", waters);
+  const fine = withClosedWaters("10m", waters);
   const cacheDir = loadConfig().ROUTING_CACHE_DIR;
   return new RoutingNetwork(coarse.mask, fine.mask, PASSAGES, {
     ...(cacheDir === "" ? {} : { landmarkStore: fileLandmarkStore(cacheDir) }),
-    trackCheck: () => trackCheckMasks(fine.closedParts),
+    trackCheck: () => trackCheckMasks(waters, fine.closedParts),
     ...options,
   });
 }
 
+/** Every water closed to ships: those drawn in the catalogue, and the reefs of the reef layer. */
+function closedWaters(): ClosedWater[] {
+  const reefs = loadReefLines();
+  return [...CLOSED_WATERS, reefWaters(reefs.lines, reefs.source)];
+}
+
 /** The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks. */
-function trackCheckMasks(closedParts: PolygonRings[][]): TrackCheckMasks {
+function trackCheckMasks(waters: ClosedWater[], closedParts: PolygonRings[][]): TrackCheckMasks {
   return {
     coast: buildLandMask(loadLandPolygons("10m"), { source: naturalEarthSource("10m") }),
-    closedWaters: CLOSED_WATERS.map((w, i) => ({
+    closedWaters: waters.map((w, i) => ({
       id: w.id,
       name: w.name,
       // Coarse cells: a mask grid costs bytes per cell worldwide, and these hold a few edges.
@@ -52,16 +60,27 @@ function trackCheckMasks(closedParts: PolygonRings[][]): TrackCheckMasks {
   };
 }
 
-function withClosedWaters(resolution: NaturalEarthResolution) {
+/**
+ * The land plus every closed water's sea part (per water in `closedParts`). Only the sea part is
+ * added: where a closed water overlapped an island, the mask's even-odd rule would otherwise
+ * make that island water (sea-part.ts); and the parts are merged first, since closed waters may
+ * overlap each other (a reef line inside a reef drawn as an ellipse) and parity would reopen the
+ * overlap.
+ */
+function withClosedWaters(resolution: NaturalEarthResolution, waters: readonly ClosedWater[]) {
   const land = loadLandPolygons(resolution);
-  // Only the closed waters' sea part is added: where one overlapped an island, the mask's
-  // even-odd rule would otherwise make that island water (sea-part.ts).
-  const closedParts = seaParts(
-    CLOSED_WATERS.map((w) => w.polygon),
+  const parts = seaParts(
+    waters.flatMap((w) => w.polygons),
     land,
   );
-  const mask = buildLandMask([...land, ...closedParts.flat()], {
-    source: `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATERS.map((w) => w.id).join(", ")})`,
+  const closedParts: PolygonRings[][] = [];
+  let next = 0;
+  for (const w of waters) {
+    closedParts.push(parts.slice(next, next + w.polygons.length).flat());
+    next += w.polygons.length;
+  }
+  const mask = buildLandMask([...land, ...mergePolygons(closedParts.flat())], {
+    source: `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`,
   });
   return { closedParts, mask };
 }

@@ -3,12 +3,13 @@ import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engin
 import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
-import { CLOSED_WATERS } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, reefWaters } from "../engine/routing/closed-waters";
 import { Gate } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
+import { loadReefLines } from "../geodata/reefs";
 import { buildRoutingNetwork } from "./network";
 
 let net: RoutingNetwork;
@@ -237,6 +238,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(r.snaps.origin?.distance_nm).toBeGreaterThan(0);
   });
 
+  it("keeps overlapping closed waters closed: a reef line inside Osprey Reef's circle", () => {
+    // A vertex of Natural Earth's Osprey Reef line, 4.8 km from the centre of the circle drawn
+    // for the reef: in both closed waters. Added to the mask one after the other, parity would
+    // make their overlap water and a route could start there.
+    const onBoth = { lat: -13.947417, lon: 146.595528 };
+    const r = net.route(request(onBoth, { lat: -16.85, lon: 145.8 }));
+    expect(r.snaps.origin?.distance_nm).toBeGreaterThan(2);
+  });
+
   it("keeps off the Great Bahama Bank, which the coastline does not draw", () => {
     const bank = closedWater("great-bahama-bank");
     // NASA's photo caption: the Bahama Banks about 24.0N 77.0W are "generally less than three
@@ -264,6 +274,33 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // The area's southern corners are at 40 43.2N and 40 44.5N.
     const offNantucket = r.waypoints.filter((w) => w.lon > -70.2 && w.lon < -69.0);
     expect(Math.min(...offNantucket.map((w) => w.lat))).toBeLessThan(40.75);
+  });
+
+  it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
+    const lines = loadReefLines();
+    const reefs = buildLandMask(reefWaters(lines.lines, lines.source).polygons, {
+      source: "reefs",
+    });
+    const brisbane = { lat: -27.35, lon: 153.25 };
+    // The leg this route used to take, from off Fraser Island straight to the west end of the
+    // Torres Strait, crosses the reef lines: the test can tell a route that does.
+    expect(
+      crosses(
+        [
+          { lat: -24.625, lon: 153.375 },
+          { lat: -9.349, lon: 141.764 },
+        ],
+        reefs,
+      ),
+    ).toBe(true);
+    const toSingapore = net.route(request(brisbane, SINGAPORE));
+    expect(crosses(toSingapore.waypoints, reefs)).toBe(false);
+    expect(toSingapore.passages).toContain("torres");
+    // Cairns: out through the reef, round it and in by the Great North East Channel.
+    const fromCairns = net.route(request({ lat: -16.85, lon: 145.8 }, SINGAPORE));
+    expect(crosses(fromCairns.waypoints, reefs)).toBe(false);
+    const toPortMoresby = net.route(request(brisbane, { lat: -9.5, lon: 147.1 }));
+    expect(crosses(toPortMoresby.waypoints, reefs)).toBe(false);
   });
 
   it("fails loudly for waters not connected to the ocean", () => {
@@ -365,7 +402,7 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
 function closedWater(id: string): LandMask {
   const water = CLOSED_WATERS.find((w) => w.id === id);
   if (water === undefined) throw new Error(`no closed water ${id}`);
-  return buildLandMask([water.polygon], { source: id });
+  return buildLandMask(water.polygons, { source: id });
 }
 
 /** Whether a route's legs enter the mask, tested along each geodesic every nautical mile. */

@@ -14,7 +14,7 @@
  * south of 60S.
  */
 import { clipPolygon } from "lineclip";
-import { difference, type Geom } from "polyclip-ts";
+import { difference, type Geom, union } from "polyclip-ts";
 import type { PolygonRings } from "./types";
 
 type Box = [number, number, number, number];
@@ -49,6 +49,12 @@ export function seaParts(
     });
     return difference(polygon as Geom, ...cut) as PolygonRings[];
   });
+}
+
+/** The union of polygons, as disjoint polygons (what the mask's even-odd rule needs). */
+export function mergePolygons(polygons: readonly PolygonRings[]): PolygonRings[] {
+  const [first, ...rest] = polygons;
+  return first === undefined ? [] : (union(first as Geom, ...(rest as Geom[])) as PolygonRings[]);
 }
 
 /** Whether a ring has an edge jumping across the antimeridian (more than 180 degrees of longitude). */

@@ -1,4 +1,5 @@
 import { destination, METRES_PER_NM } from "../geo/geodesic";
+import { bufferLines } from "../geo/line-buffer";
 import type { PolygonRings } from "../geo/types";
 
 /**
@@ -21,11 +22,12 @@ export interface ClosedWater {
   id: string;
   name: string;
   reason: string;
-  /** GeoJSON-style rings of [lon, lat]. */
-  polygon: PolygonRings;
+  /** Polygons as GeoJSON-style rings of [lon, lat]. */
+  polygons: PolygonRings[];
 }
 
-export const CLOSED_WATERS: readonly ClosedWater[] = [
+/** The waters drawn here, one polygon each. */
+const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRings }> = [
   {
     id: "adams-bridge",
     name: "Adam's Bridge (Rama Setu), between Rameswaram Island (India) and Mannar Island (Sri Lanka)",
@@ -151,6 +153,39 @@ export const CLOSED_WATERS: readonly ClosedWater[] = [
     polygon: ellipse(-(19 + 10 / 60), 152 + 17 / 60, 17.5, 17.5, 0),
   },
 ];
+
+export const CLOSED_WATERS: readonly ClosedWater[] = DRAWN.map(({ polygon, ...w }) => ({
+  ...w,
+  polygons: [polygon],
+}));
+
+/**
+ * Half-width of the band closed round each reef line. Natural Earth draws a reef as a line along
+ * its edge at 1:10m, about as exact as the coastline (tenths of a mile); the band keeps a leg from
+ * slipping between a line and its neighbour where the line has a vertex gap.
+ */
+export const REEF_HALF_WIDTH_NM = 0.3;
+
+/**
+ * Reefs drawn as lines in Natural Earth's 1:10m reefs layer (public domain): the Great Barrier
+ * Reef, the Torres Strait and the Coral Sea, which the coastline does not draw and which routes
+ * otherwise cross (Brisbane to Singapore went straight through the Great Barrier Reef and the
+ * Torres Strait islands). The service layer reads the lines (geodata/reefs.ts); each becomes a
+ * band REEF_HALF_WIDTH_NM either side. The layer is incomplete: it has few lines between 14.4S
+ * and 20.6S other than the outer reefs, and none south of 23.5S or between 22.5S and 23S, so gaps
+ * between its lines are not all charted channels.
+ */
+export function reefWaters(
+  lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+  source: string,
+): ClosedWater {
+  return {
+    id: "coral-sea-reefs",
+    name: "Great Barrier Reef, Torres Strait and Coral Sea reefs",
+    reason: `Coral reefs, drying or awash, a danger to every ship; the Great Barrier Reef and the Torres Strait are a Particularly Sensitive Sea Area (IMO, 1990; extended to the Torres Strait in 2005). Lines from ${source}, each closed ${REEF_HALF_WIDTH_NM} nm either side.`,
+    polygons: bufferLines(lines, REEF_HALF_WIDTH_NM),
+  };
+}
 
 /**
  * A ring round an ellipse with semi-axes in km, the first along `azimuthDeg` from north: each
