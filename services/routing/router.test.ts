@@ -303,6 +303,20 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(crosses(toPortMoresby.waypoints, reefs)).toBe(false);
   });
 
+  it("joins the Singapore Strait at Keppel Harbour instead of sailing it end to end and back", () => {
+    // Keppel Harbour lies halfway along the strait. From Hong Kong the route used to run past
+    // it to the strait's western end (103.45E) and back: 1,472 nm instead of 1,423.
+    const hongKong = { lat: 22.25, lon: 114.15 };
+    const fromEast = net.route(request(hongKong, SINGAPORE));
+    expect(Math.min(...fromEast.waypoints.map((w) => w.lon))).toBeGreaterThan(103.8);
+    expect(fromEast.passages).toContain("singapore");
+    const toManila = net.route(request(SINGAPORE, { lat: 14.55, lon: 120.75 }));
+    expect(Math.min(...toManila.waypoints.map((w) => w.lon))).toBeGreaterThan(103.8);
+    // Avoiding the strait still closes the way east.
+    const avoiding = net.route(request(hongKong, SINGAPORE, { avoid: ["singapore"] }));
+    expect(avoiding.passages).not.toContain("singapore");
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);

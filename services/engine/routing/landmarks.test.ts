@@ -56,7 +56,7 @@ describe("landmark bounds", () => {
     for (const goal of open.filter((_, i) => i % 23 === 0)) {
       const exact = exactFrom(graph, goal);
       const bound = landmarks.towards(
-        [{ node: goal, lengthNm: 0 }],
+        [[{ node: goal, lengthNm: 0 }]],
         [{ node: open[5] as number, lengthNm: 0 }],
       );
       for (const v of open) {
@@ -76,7 +76,7 @@ describe("landmark bounds", () => {
   it("stay below the truth for a goal joined to the graph by edges of its own", () => {
     const attach = [open[40] as number, open[41] as number];
     const bound = landmarks.towards(
-      attach.map((node) => ({ node, lengthNm: 2.5 })),
+      [attach.map((node) => ({ node, lengthNm: 2.5 }))],
       [{ node: open[0] as number, lengthNm: 0 }],
     );
     const exact = attach.map((a) => exactFrom(graph, a));
@@ -84,6 +84,28 @@ describe("landmark bounds", () => {
       const truth = Math.min(...exact.map((d) => (d[v] as number) + 2.5));
       if (truth < Number.POSITIVE_INFINITY)
         expect(bound.lowerBoundNm(v)).toBeLessThanOrEqual(truth + 1e-9);
+    }
+  });
+
+  it("stay below the truth when the goal joins far-apart nodes, given as separate groups", () => {
+    // A goal joined to two nodes far apart by short edges (a harbour in a strait, joined to
+    // both its ends): through the goal they are 5 apart, in the graph far more.
+    const far = [open[0] as number, open.at(-1) as number];
+    const exact = far.map((a) => exactFrom(graph, a));
+    const truth = (v: number) => Math.min(...exact.map((d) => (d[v] as number) + 2.5));
+    const edges = far.map((node) => ({ node, lengthNm: 2.5 }));
+    const start = [{ node: open[100] as number, lengthNm: 0 }];
+    // As one group the bound is wrong somewhere: the goal is a shortcut it does not know of.
+    const oneGroup = landmarks.towards([edges], start, 8);
+    expect(open.some((v) => oneGroup.lowerBoundNm(v) > truth(v) + 1e-9)).toBe(true);
+    const grouped = landmarks.towards(
+      edges.map((e) => [e]),
+      start,
+      8,
+    );
+    for (const v of open) {
+      if (truth(v) < Number.POSITIVE_INFINITY)
+        expect(grouped.lowerBoundNm(v)).toBeLessThanOrEqual(truth(v) + 1e-9);
     }
   });
 
@@ -130,7 +152,7 @@ describe("landmark stores", () => {
     // Only the fingerprint's one pass over the nodes: no Dijkstra ran.
     expect(edgesVisited).toBe(graph.size);
     expect(second.nodes).toEqual(first.nodes);
-    const goal = [{ node: 35, lengthNm: 0 }];
+    const goal = [[{ node: 35, lengthNm: 0 }]];
     const start = [{ node: 500, lengthNm: 0 }];
     const a = first.towards(goal, start);
     const b = second.towards(goal, start);

@@ -75,11 +75,17 @@ export class Landmarks {
 
   /**
    * The bound towards one goal. The goal may be a node outside the static graph (a request's
-   * destination), joined to it by `goalEdges`; `startEdges` likewise for the start, used to pick
-   * the `active` landmarks that bound this particular search best.
+   * destination), joined to it by edges, given in groups; `startEdges` likewise for the start,
+   * used to pick the `active` landmarks that bound this particular search best.
+   *
+   * Why groups: a landmark's distance to the goal is taken through its nearest goal edge, which
+   * bounds correctly only if no two goal edges' ends are further apart in the graph than through
+   * the goal itself; else the goal is a shortcut the landmark distances do not know of (Keppel
+   * Harbour joins both ends of the Singapore Strait, which the grid does not join). Within a
+   * group that holds; the bound is the least of the groups' bounds.
    */
   towards(
-    goalEdges: ReadonlyArray<{ node: number; lengthNm: number }>,
+    goalGroups: ReadonlyArray<ReadonlyArray<{ node: number; lengthNm: number }>>,
     startEdges: ReadonlyArray<{ node: number; lengthNm: number }>,
     active = 4,
   ): LandmarkBound {
@@ -94,39 +100,57 @@ export class Landmarks {
       }
       return best;
     };
+    const groups = goalGroups.filter((g) => g.length > 0);
+    const allGoalEdges = groups.flat();
     const ranked = this.distances
       .map((d) => {
-        const toGoal = viaEdges(d, goalEdges);
+        const toGoal = viaEdges(d, allGoalEdges);
         const toStart = viaEdges(d, startEdges);
         const bound = Math.abs(toGoal - toStart);
-        return { d, toGoal, bound: Number.isFinite(bound) ? bound : -1 };
+        return { d, bound: Number.isFinite(bound) ? bound : -1 };
       })
-      .filter((l) => Number.isFinite(l.toGoal) && l.bound >= 0)
+      .filter((l) => l.bound >= 0 && groups.every((g) => Number.isFinite(viaEdges(l.d, g))))
       .sort((a, b) => b.bound - a.bound)
       .slice(0, active);
     return new LandmarkBound(
       ranked.map((l) => l.d),
-      Float64Array.from(ranked.map((l) => l.toGoal)),
+      Float64Array.from(groups.flatMap((g) => ranked.map((l) => viaEdges(l.d, g)))),
     );
   }
 }
 
 export class LandmarkBound {
+  private readonly at: Float64Array;
+
   constructor(
     private readonly distances: readonly Float32Array[],
+    /** Per goal group, each landmark's distance to the goal (group-major). */
     private readonly goal: Float64Array,
-  ) {}
+  ) {
+    this.at = new Float64Array(distances.length);
+  }
 
   /** A lower bound, in nm, of the distance from node to the goal (0 when nothing is known). */
   lowerBoundNm(node: number): number {
-    let best = 0;
-    for (let i = 0; i < this.distances.length; i++) {
-      const dv = (this.distances[i] as Float32Array)[node];
-      if (dv === undefined || dv === Number.POSITIVE_INFINITY) continue;
-      const b = Math.abs((this.goal[i] as number) - dv);
-      if (b > best) best = b;
+    const k = this.distances.length;
+    if (k === 0) return 0;
+    const at = this.at;
+    for (let i = 0; i < k; i++) at[i] = (this.distances[i] as Float32Array)[node] ?? Number.NaN;
+    let least = Number.POSITIVE_INFINITY;
+    for (let g = 0; g < this.goal.length; g += k) {
+      let best = 0;
+      for (let i = 0; i < k; i++) {
+        const dv = at[i] as number;
+        // NaN (no distance) and Infinity (unreachable from the landmark) bound nothing.
+        if (!(dv < Number.POSITIVE_INFINITY)) continue;
+        const b = Math.abs((this.goal[g + i] as number) - dv);
+        if (b > best) best = b;
+      }
+      if (best < least) least = best;
     }
-    return best > ROUNDING_SLACK_NM ? best - ROUNDING_SLACK_NM : 0;
+    return least > ROUNDING_SLACK_NM && least < Number.POSITIVE_INFINITY
+      ? least - ROUNDING_SLACK_NM
+      : 0;
   }
 }
 

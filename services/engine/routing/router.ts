@@ -163,6 +163,8 @@ const TAUT_STEP_NM = 1;
 const OPEN_WATER_NM = 10;
 /** How close to its limit a slide along a leg comes (the bisection's last step), nm. */
 const SLIDE_RESOLUTION_NM = 2;
+/** How far from a strait's path an end may join it partway (see straitJoins). */
+const STRAIT_JOIN_NM = 10;
 export interface Attachment {
   to: number;
   lengthNm: number;
@@ -509,9 +511,29 @@ export class RoutingNetwork {
       startEdges.push({ to: a.node, lengthNm: a.lengthNm });
       if (a.points.length > 0) via.set(`${start}>${a.node}`, a.points);
     }
+    /** The goal's edges, by group (see Landmarks.towards): the attachments, then one per strait joined. */
+    const goalGroups: Array<Array<{ node: number; lengthNm: number }>> = [[]];
     for (const a of this.attachEnd(destination.point, "destination")) {
       perRequest.set(a.node, [{ to: goal, lengthNm: a.lengthNm }]);
+      goalGroups[0]?.push({ node: a.node, lengthNm: a.lengthNm });
       if (a.points.length > 0) via.set(`${a.node}>${goal}`, [...a.points].reverse());
+    }
+    // An end in a strait's fairway (Keppel Harbour lies halfway along the Singapore Strait) also
+    // joins the strait there, towards either end: otherwise a ship from the east would sail
+    // the whole strait to its western end and back.
+    for (const j of this.straitJoins(origin.point, allowed.ok).flat()) {
+      startEdges.push({ to: j.node, lengthNm: j.lengthNm });
+      via.set(`${start}>${j.node}`, j.points);
+    }
+    for (const joins of this.straitJoins(destination.point, allowed.ok)) {
+      for (const j of joins) {
+        perRequest.set(j.node, [
+          ...(perRequest.get(j.node) ?? []),
+          { to: goal, lengthNm: j.lengthNm },
+        ]);
+        via.set(`${j.node}>${goal}`, [...j.points].reverse());
+      }
+      goalGroups.push(joins.map((j) => ({ node: j.node, lengthNm: j.lengthNm })));
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
@@ -524,9 +546,7 @@ export class RoutingNetwork {
 
     const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
     const bound = this.landmarksFor(allowed.ok).towards(
-      [...perRequest].flatMap(([node, edges]) =>
-        edges.filter((e) => e.to === goal).map((e) => ({ node, lengthNm: e.lengthNm })),
-      ),
+      goalGroups,
       startEdges.filter((e) => e.to !== goal).map((e) => ({ node: e.to, lengthNm: e.lengthNm })),
     );
     const search = (limits: boolean, ok = allowed.ok, steps = closedSteps) =>
@@ -716,6 +736,48 @@ export class RoutingNetwork {
     const points = approach.points.slice(1);
     const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
+  }
+
+  /**
+   * Ways from a point beside a strait's fairway to the strait's two ends, a pair per strait: to the waypoint of the
+   * strait's path nearest the point (within STRAIT_JOIN_NM, in sight of it), then along the path
+   * to each end. `points` run from the point towards the end, leaving out the end itself (the
+   * end's node stands for it). Straits only: a canal is transited whole, at its own speed.
+   */
+  private straitJoins(
+    p: LatLon,
+    allowed: readonly boolean[],
+  ): Array<Array<{ node: number; lengthNm: number; points: LatLon[] }>> {
+    const joins: Array<Array<{ node: number; lengthNm: number; points: LatLon[] }>> = [];
+    this.passages.forEach((passage, i) => {
+      if (passage.kind !== "strait" || !allowed[i]) return;
+      const path = this.passagePaths[i] as LatLon[];
+      let best = -1;
+      let bestNm = STRAIT_JOIN_NM;
+      for (let k = 1; k + 1 < path.length; k++) {
+        const d = distanceNm(p, path[k] as LatLon);
+        if (d <= bestNm && !this.legMask.pathHitsLand(p, path[k] as LatLon)) {
+          best = k;
+          bestNm = d;
+        }
+      }
+      if (best < 0) return;
+      const toStart = path.slice(1, best + 1).reverse();
+      const toEnd = path.slice(best, path.length - 1);
+      joins.push([
+        {
+          node: this.base + 2 + 2 * i,
+          lengthNm: bestNm + polylineNm(path.slice(0, best + 1)),
+          points: toStart,
+        },
+        {
+          node: this.base + 3 + 2 * i,
+          lengthNm: bestNm + polylineNm(path.slice(best)),
+          points: toEnd,
+        },
+      ]);
+    });
+    return joins;
   }
 
   /** The way out of a harbour to the grid (findApproach), remembered per end point. */
