@@ -45,6 +45,20 @@ describe("bufferLines", () => {
     expect(crossMask.isLand({ lat: -20, lon: 150.1 })).toBe(true);
   });
 
+  it("bands a line that doubles back on itself (one of the Swain Reefs lines does)", () => {
+    // The mitred ring would cross itself here; the band falls back to a union of rectangles.
+    const back: Array<[number, number]> = [
+      [152.095761, -20.898052],
+      [152.095761, -20.890611],
+      [152.095761, -20.898052],
+      [152.078604, -20.874591],
+    ];
+    const m = buildLandMask(bufferLines([back], 0.3), { source: "test doubling back" });
+    for (const [lon, lat] of back) expect(m.isLand({ lat, lon })).toBe(true);
+    expect(m.isLand({ lat: -20.894, lon: 152.095761 + 0.2 / 56 })).toBe(true);
+    expect(m.isLand({ lat: -20.894, lon: 152.095761 + 0.6 / 56 })).toBe(false);
+  });
+
   it("returns nothing for no lines and rejects a line across the antimeridian", () => {
     expect(bufferLines([], 0.3)).toEqual([]);
     expect(() =>

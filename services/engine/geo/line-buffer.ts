@@ -3,56 +3,165 @@
  * band `halfWidthNm` either side of it, which the land mask can hold. A line on its own cannot
  * go into the mask: the mask decides land by even-odd parity over closed rings.
  *
- * Each segment becomes a rectangle, lengthened by the half-width at both ends so that the
- * rectangles of consecutive segments overlap at every bend, and all the rectangles are merged
- * (mergePolygons), so the bands come out as disjoint polygons however the lines cross.
- * Offsets are computed in a local plane (longitude scaled by the cosine of the segment's mean
- * latitude), which is exact enough for bands a fraction of a mile wide.
+ * A line's band is its two offset lines joined at square ends, with mitred bends, in a local
+ * plane (longitude scaled by the cosine of the line's mean latitude, exact enough for bands a
+ * fraction of a mile wide over lines a few miles long). Where that ring would cross itself (a
+ * bend sharper than 120 degrees, a segment shorter than the band is wide) the band is instead
+ * the union (polyclip-ts) of one rectangle per segment, each lengthened by the half-width at
+ * both ends so they overlap at the bends: the union costs milliseconds per line, the ring
+ * microseconds. Bands that may touch are then merged (mergePolygons), so they come out as
+ * disjoint polygons however the lines cross.
  */
+import { type Geom, union } from "polyclip-ts";
 import { mergePolygons } from "./sea-part";
 import type { PolygonRings } from "./types";
 
 const NM_PER_DEG_LAT = 60;
+/** Mitre factor beyond which a bend counts as sharp: 1 / cos(60 deg), a bend of 120 degrees. */
+const MAX_MITRE = 2;
+
+type Ring = Array<[number, number]>;
 
 export function bufferLines(
   lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
   halfWidthNm: number,
 ): PolygonRings[] {
   if (!(halfWidthNm > 0)) throw new RangeError(`halfWidthNm must be positive, got ${halfWidthNm}`);
-  const pieces: PolygonRings[] = [];
-  for (const line of lines) {
+  const bands: PolygonRings[] = [];
+  for (const raw of lines) {
+    const line = raw.filter(
+      (p, i) =>
+        i === 0 ||
+        p[0] !== (raw[i - 1] as readonly [number, number])[0] ||
+        p[1] !== (raw[i - 1] as readonly [number, number])[1],
+    );
     for (let i = 1; i < line.length; i++) {
-      const [x1, y1] = line[i - 1] as readonly [number, number];
-      const [x2, y2] = line[i] as readonly [number, number];
-      if (Math.abs(x2 - x1) > 180) {
+      if (
+        Math.abs(
+          (line[i] as readonly [number, number])[0] - (line[i - 1] as readonly [number, number])[0],
+        ) > 180
+      ) {
         throw new RangeError("a buffered line may not cross the antimeridian");
       }
-      pieces.push([segmentBand(x1, y1, x2, y2, halfWidthNm)]);
+    }
+    if (line.length < 2) continue;
+    const ring = mitredBand(line, halfWidthNm);
+    if (ring) bands.push([ring]);
+    else bands.push(...rectangleUnion(line, halfWidthNm));
+  }
+  return mergePolygons(bands);
+}
+
+/** The mitred band as one ring, or undefined where it would cross itself. */
+function mitredBand(line: ReadonlyArray<readonly [number, number]>, w: number): Ring | undefined {
+  const lat0 = line.reduce((s, p) => s + p[1], 0) / line.length;
+  const kx = Math.cos((lat0 * Math.PI) / 180) * NM_PER_DEG_LAT;
+  const pts = line.map(([x, y]) => [x * kx, y * NM_PER_DEG_LAT] as [number, number]);
+  const dirs: Array<[number, number]> = [];
+  for (let i = 1; i < pts.length; i++) {
+    const [x1, y1] = pts[i - 1] as [number, number];
+    const [x2, y2] = pts[i] as [number, number];
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    dirs.push([(x2 - x1) / len, (y2 - y1) / len]);
+  }
+  const left: Array<[number, number]> = [];
+  const right: Array<[number, number]> = [];
+  const n = pts.length;
+  for (let i = 0; i < n; i++) {
+    const [px, py] = pts[i] as [number, number];
+    if (i === 0 || i === n - 1) {
+      // Square end: the point pushed out along the segment by the half-width.
+      const [ux, uy] = dirs[i === 0 ? 0 : n - 2] as [number, number];
+      const s = i === 0 ? -w : w;
+      const cx = px + ux * s;
+      const cy = py + uy * s;
+      left.push([cx - uy * w, cy + ux * w]);
+      right.push([cx + uy * w, cy - ux * w]);
+      continue;
+    }
+    const [ax, ay] = dirs[i - 1] as [number, number];
+    const [bx, by] = dirs[i] as [number, number];
+    // Left normals of the two segments; the mitre runs along their sum.
+    const mx = -ay - by;
+    const my = ax + bx;
+    const ml = Math.hypot(mx, my);
+    if (ml < 1e-9) return undefined; // the line doubles back
+    const cos = (mx * -ay + my * ax) / ml; // between the mitre and either normal
+    if (cos < 1 / MAX_MITRE) return undefined;
+    const d = w / cos / ml;
+    left.push([px + mx * d, py + my * d]);
+    right.push([px - mx * d, py - my * d]);
+  }
+  const ring: Ring = [...left, ...right.reverse()];
+  ring.push(ring[0] as [number, number]);
+  if (selfIntersects(ring)) return undefined;
+  return ring.map(([x, y]) => [x / kx, y / NM_PER_DEG_LAT]);
+}
+
+/** Whether two non-adjacent edges of a closed ring cross or touch. */
+function selfIntersects(ring: Ring): boolean {
+  const m = ring.length - 1;
+  for (let i = 0; i < m; i++) {
+    for (let j = i + 2; j < m; j++) {
+      if (i === 0 && j === m - 1) continue; // the closing edge meets the first at ring[0]
+      if (segmentsMeet(ring[i], ring[i + 1], ring[j], ring[j + 1])) return true;
     }
   }
-  return mergePolygons(pieces);
+  return false;
+}
+
+function segmentsMeet(
+  a: [number, number] | undefined,
+  b: [number, number] | undefined,
+  c: [number, number] | undefined,
+  d: [number, number] | undefined,
+): boolean {
+  if (!a || !b || !c || !d) return false;
+  const o1 = orient(a, b, c);
+  const o2 = orient(a, b, d);
+  const o3 = orient(c, d, a);
+  const o4 = orient(c, d, b);
+  return o1 * o2 <= 0 && o3 * o4 <= 0 && !(o1 === 0 && o2 === 0 && !boxesMeet(a, b, c, d));
+}
+
+const orient = (a: [number, number], b: [number, number], c: [number, number]) =>
+  Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+
+function boxesMeet(
+  a: [number, number],
+  b: [number, number],
+  c: [number, number],
+  d: [number, number],
+): boolean {
+  return (
+    Math.max(a[0], b[0]) >= Math.min(c[0], d[0]) &&
+    Math.max(c[0], d[0]) >= Math.min(a[0], b[0]) &&
+    Math.max(a[1], b[1]) >= Math.min(c[1], d[1]) &&
+    Math.max(c[1], d[1]) >= Math.min(a[1], b[1])
+  );
+}
+
+/** The union of one rectangle per segment, each with square ends (the fallback for sharp lines). */
+function rectangleUnion(line: ReadonlyArray<readonly [number, number]>, w: number): PolygonRings[] {
+  const pieces: Geom[] = [];
+  for (let i = 1; i < line.length; i++) {
+    const [x1, y1] = line[i - 1] as readonly [number, number];
+    const [x2, y2] = line[i] as readonly [number, number];
+    pieces.push([segmentBand(x1, y1, x2, y2, w)]);
+  }
+  const [first, ...rest] = pieces;
+  return first === undefined ? [] : (union(first, ...rest) as PolygonRings[]);
 }
 
 /** The closed ring of a rectangle halfWidthNm either side of a segment, with square ends. */
-function segmentBand(
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  halfWidthNm: number,
-): Array<[number, number]> {
+function segmentBand(x1: number, y1: number, x2: number, y2: number, halfWidthNm: number): Ring {
   const cos = Math.cos((((y1 + y2) / 2) * Math.PI) / 180);
   // Along the segment, in nm east and north.
   let ux = (x2 - x1) * cos * NM_PER_DEG_LAT;
   let uy = (y2 - y1) * NM_PER_DEG_LAT;
   const length = Math.hypot(ux, uy);
-  if (length === 0) {
-    ux = 1;
-    uy = 0;
-  } else {
-    ux /= length;
-    uy /= length;
-  }
+  ux /= length;
+  uy /= length;
   // Half-width steps along (t) and across (n) the segment, back in degrees.
   const tx = (ux * halfWidthNm) / (NM_PER_DEG_LAT * cos);
   const ty = (uy * halfWidthNm) / NM_PER_DEG_LAT;

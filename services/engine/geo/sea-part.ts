@@ -47,14 +47,42 @@ export function seaParts(
       if (outer === undefined || outer.length < 3) return;
       cut.push([outer, ...holes.filter((ring) => ring.length >= 3)]);
     });
+    // Nothing to cut (a reef offshore): the polygon is its own sea part.
+    if (cut.length === 0) return [polygon];
     return difference(polygon as Geom, ...cut) as PolygonRings[];
   });
 }
 
-/** The union of polygons, as disjoint polygons (what the mask's even-odd rule needs). */
+/**
+ * The union of polygons, as disjoint polygons (what the mask's even-odd rule needs). Only
+ * polygons whose bounding boxes overlap, directly or through others, are merged by polyclip-ts;
+ * the rest are returned as they are (valid polygons assumed), since a sweep over all of them at
+ * once costs far more (hundreds of reef bands: 1.9 s instead of a few milliseconds).
+ */
 export function mergePolygons(polygons: readonly PolygonRings[]): PolygonRings[] {
-  const [first, ...rest] = polygons;
-  return first === undefined ? [] : (union(first as Geom, ...(rest as Geom[])) as PolygonRings[]);
+  const boxes = polygons.map((p) => boxOf(p[0] ?? []));
+  const parent = polygons.map((_, i) => i);
+  const root = (i: number): number => {
+    let r = i;
+    while (parent[r] !== r) r = parent[r] as number;
+    parent[i] = r;
+    return r;
+  };
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      if (overlaps(boxes[i] as Box, boxes[j] as Box)) parent[root(j)] = root(i);
+    }
+  }
+  const clusters = new Map<number, PolygonRings[]>();
+  polygons.forEach((p, i) => {
+    const r = root(i);
+    clusters.set(r, [...(clusters.get(r) ?? []), p]);
+  });
+  return [...clusters.values()].flatMap(([first, ...rest]) =>
+    rest.length === 0
+      ? [first as PolygonRings]
+      : (union(first as Geom, ...(rest as Geom[])) as PolygonRings[]),
+  );
 }
 
 /** Whether a ring has an edge jumping across the antimeridian (more than 180 degrees of longitude). */
