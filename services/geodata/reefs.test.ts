@@ -34,7 +34,7 @@ describe("Natural Earth reef lines round Australia and New Guinea", () => {
   });
 
   it("loads one line per feature, from the Torres Strait to the Swain Reefs", () => {
-    const { lines, source } = loadReefLines();
+    const { lines, source } = loadReefLines("coral-sea");
     expect(lines).toHaveLength(data.features.length);
     expect(source).toMatch(/Natural Earth 1:10m reefs/);
     const lats = lines.flat().map((c) => c[1]);

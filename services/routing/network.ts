@@ -1,7 +1,12 @@
 import { buildLandMask } from "../engine/geo/land-mask";
 import { mergePolygons, seaParts } from "../engine/geo/sea-part";
 import type { PolygonRings } from "../engine/geo/types";
-import { CLOSED_WATERS, type ClosedWater, reefWaters } from "../engine/routing/closed-waters";
+import {
+  CLOSED_WATERS,
+  type ClosedWater,
+  REEF_REGIONS,
+  reefWaters,
+} from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
 import {
   RoutingNetwork,
@@ -40,8 +45,13 @@ export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): Routin
 
 /** Every water closed to ships: those drawn in the catalogue, and the reefs of the reef layer. */
 function closedWaters(): ClosedWater[] {
-  const reefs = loadReefLines();
-  return [...CLOSED_WATERS, reefWaters(reefs.lines, reefs.source)];
+  return [
+    ...CLOSED_WATERS,
+    ...REEF_REGIONS.map((region) => {
+      const reefs = loadReefLines(region.data);
+      return reefWaters(region, reefs.lines, reefs.source);
+    }),
+  ];
 }
 
 /** The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks. */

@@ -3,7 +3,7 @@ import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engin
 import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
-import { CLOSED_WATERS, reefWaters } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, REEF_REGIONS, reefWaters } from "../engine/routing/closed-waters";
 import { Gate } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
@@ -277,10 +277,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
   });
 
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
-    const lines = loadReefLines();
-    const reefs = buildLandMask(reefWaters(lines.lines, lines.source).polygons, {
-      source: "reefs",
-    });
+    const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };
     // The leg this route used to take, from off Fraser Island straight to the west end of the
     // Torres Strait, crosses the reef lines: the test can tell a route that does.
@@ -410,6 +407,14 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
           }
         : CALM,
   };
+}
+
+/** One reef region's closed water on its own, as a mask. */
+function reefMask(id: string): LandMask {
+  const region = REEF_REGIONS.find((r) => r.id === id);
+  if (region === undefined) throw new Error(`no reef region ${id}`);
+  const lines = loadReefLines(region.data);
+  return buildLandMask(reefWaters(region, lines.lines, lines.source).polygons, { source: id });
 }
 
 /** One closed water on its own, as a mask, to ask whether a route enters it. */

@@ -167,22 +167,42 @@ export const CLOSED_WATERS: readonly ClosedWater[] = DRAWN.map(({ polygon, ...w 
 export const REEF_HALF_WIDTH_NM = 0.3;
 
 /**
- * Reefs drawn as lines in Natural Earth's 1:10m reefs layer (public domain): the Great Barrier
- * Reef, the Torres Strait and the Coral Sea, which the coastline does not draw and which routes
- * otherwise cross (Brisbane to Singapore went straight through the Great Barrier Reef and the
- * Torres Strait islands). The service layer reads the lines (geodata/reefs.ts); each becomes a
- * band REEF_HALF_WIDTH_NM either side. The layer is incomplete: it has few lines between 14.4S
- * and 20.6S other than the outer reefs, and none south of 23.5S or between 22.5S and 23S, so gaps
- * between its lines are not all charted channels.
+ * Regions whose reefs come from Natural Earth's 1:10m reefs layer (public domain): reefs that the
+ * coastline does not draw and that routes otherwise cross. The service layer reads each region's
+ * lines (geodata/reefs.ts, by `data`); each line becomes a band REEF_HALF_WIDTH_NM either side.
+ * The layer is incomplete, so gaps between its lines are not all charted channels.
  */
+export interface ReefRegion {
+  id: string;
+  name: string;
+  /** Why ships keep off, beyond the reefs themselves being a danger. */
+  note: string;
+  /** Which of the service layer's reef files holds the lines. */
+  data: "coral-sea";
+}
+
+export const REEF_REGIONS: readonly ReefRegion[] = [
+  {
+    // Brisbane to Singapore went straight through the Great Barrier Reef and the Torres Strait
+    // islands. The layer has few lines between 14.4S and 20.6S other than the outer reefs, and
+    // none south of 23.5S or between 22.5S and 23S.
+    id: "coral-sea-reefs",
+    name: "Great Barrier Reef, Torres Strait and Coral Sea reefs",
+    note: "the Great Barrier Reef and the Torres Strait are a Particularly Sensitive Sea Area (IMO, 1990; extended to the Torres Strait in 2005)",
+    data: "coral-sea",
+  },
+];
+
+/** A reef region as a closed water: its lines, each closed REEF_HALF_WIDTH_NM either side. */
 export function reefWaters(
+  region: ReefRegion,
   lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
   source: string,
 ): ClosedWater {
   return {
-    id: "coral-sea-reefs",
-    name: "Great Barrier Reef, Torres Strait and Coral Sea reefs",
-    reason: `Coral reefs, drying or awash, a danger to every ship; the Great Barrier Reef and the Torres Strait are a Particularly Sensitive Sea Area (IMO, 1990; extended to the Torres Strait in 2005). Lines from ${source}, each closed ${REEF_HALF_WIDTH_NM} nm either side.`,
+    id: region.id,
+    name: region.name,
+    reason: `Coral reefs, drying or awash, a danger to every ship; ${region.note}. Lines from ${source}, each closed ${REEF_HALF_WIDTH_NM} nm either side.`,
     polygons: bufferLines(lines, REEF_HALF_WIDTH_NM),
   };
 }
