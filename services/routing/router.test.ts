@@ -293,6 +293,19 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const toSingapore = net.route(request(brisbane, SINGAPORE));
     expect(crosses(toSingapore.waypoints, reefs)).toBe(false);
     expect(toSingapore.passages).toContain("torres");
+    // Through the Torres Strait by its channel alone (the Great North East Channel and the Prince
+    // of Wales Channel, out past Booby Island), not across the shallows beside it.
+    const torres = PASSAGES.find((p) => p.id === "torres");
+    const gate = new Gate((torres?.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+    for (const leg of toSingapore.legs) {
+      if (leg.passage === "torres") continue;
+      expect(gate.pieceCrosses(leg.from, leg.to), JSON.stringify(leg)).toBe(false);
+    }
+    expect(
+      toSingapore.waypoints.some(
+        (w) => Math.abs(w.lat + 10.6) < 0.05 && Math.abs(w.lon - 141.85) < 0.05,
+      ),
+    ).toBe(true);
     // Cairns: out through the reef, round it and in by the Great North East Channel.
     const fromCairns = net.route(request({ lat: -16.85, lon: 145.8 }, SINGAPORE));
     expect(crosses(fromCairns.waypoints, reefs)).toBe(false);

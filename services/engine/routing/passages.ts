@@ -66,6 +66,11 @@ export interface Passage {
    * Straits closed at 1:50m and canals need none: only their passage edges lead through.
    */
   gate?: Array<[number, number]>;
+  /**
+   * The strait's open water beside its channel is no way through for ships (reefs, shoals):
+   * routes cross its gate only by the passage's own path, never by the grid or a straight leg.
+   */
+  channelOnly?: boolean;
   notes?: string;
 }
 
@@ -637,6 +642,11 @@ export const PASSAGES: readonly Passage[] = [
       [-8.9, 142.6],
       [-10.9, 142.4],
     ],
+    // Outside the channel the strait is reefs and shallows: "The average depth of the Torres
+    // Strait is 30-50 metres in the east and 10-15 metres in the west" (IMO resolution
+    // MEPC.133(53), 2005, annex), and the Natural Earth reef layer leaves gaps there (routes ran
+    // north of the Warrior Reefs along the New Guinea coast).
+    channelOnly: true,
     limits: { max_draft_m: 12.5 },
     limits_source:
       "Australian Maritime Safety Authority (AMSA): maximum draught 12.5 m for all vessels from 1 Nov 2021, within tidal windows with >= 1 m under-keel clearance (UKCM system), seaandjob.com and thedcn.com.au (2021); Torres Pilots 'Draft restrictions' (12.5 m basis SW density 1.025), https://torrespilots.com.au/pilot-info/draft-restrictions/",

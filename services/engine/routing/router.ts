@@ -250,6 +250,8 @@ export class RoutingNetwork {
   private legMask: LandMask;
   /** The passages (indices) whose gates legMask closes. */
   private closedGates: number[] = [];
+  /** Of those, the passages this request may not use (closedGates also has channel-only straits). */
+  private refusedGates: number[] = [];
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -487,10 +489,9 @@ export class RoutingNetwork {
     const origin = this.snap(request.from, "origin");
     const destination = this.snap(request.to, "destination");
     const allowed = this.allowedPassages(request);
-    const closedGates = this.passages.flatMap((_, i) =>
-      this.gates[i] && !allowed.ok[i] ? [i] : [],
-    );
+    const closedGates = this.walledGates(allowed.ok);
     this.closedGates = closedGates;
+    this.refusedGates = closedGates.filter((i) => !allowed.ok[i]);
     this.legMask =
       closedGates.length > 0
         ? new GatedLandMask(
@@ -635,8 +636,16 @@ export class RoutingNetwork {
   ): boolean {
     const avoided = new Set(request.avoid ?? []);
     const ok = this.passages.map((p) => !avoided.has(p.id));
-    const gated = this.passages.flatMap((_, i) => (this.gates[i] && !ok[i] ? [i] : []));
+    const gated = this.walledGates(ok);
     return search(false, ok, gated.length > 0 ? this.closedStepsFor(gated) : undefined) !== null;
+  }
+
+  /**
+   * The passages whose gates no grid step or leg may cross: those the request may not use, and
+   * the channel-only straits (crossed by their passage's path alone).
+   */
+  private walledGates(ok: readonly boolean[]): number[] {
+    return this.passages.flatMap((p, i) => (this.gates[i] && (!ok[i] || p.channelOnly) ? [i] : []));
   }
 
   /** The grid steps (node * STEP_DIRECTIONS + direction) between nodes that cross the gate. */
@@ -722,7 +731,7 @@ export class RoutingNetwork {
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     const approach = this.approachFrom(p);
     if (!approach) {
-      const closed = this.closedGates.map((i) => (this.passages[i] as Passage).id);
+      const closed = this.refusedGates.map((i) => (this.passages[i] as Passage).id);
       throw new NoSeaRouteError(
         `${which} ${p.lat},${p.lon} has no way out to open water${closed.length > 0 ? ` without ${closed.join(", ")}` : ""}`,
         {
