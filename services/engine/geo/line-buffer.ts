@@ -13,6 +13,7 @@
  * disjoint polygons however the lines cross.
  */
 import { type Geom, union } from "polyclip-ts";
+import { segmentsIntersect } from "./planar";
 import { mergePolygons } from "./sea-part";
 import type { PolygonRings } from "./types";
 
@@ -104,41 +105,14 @@ function selfIntersects(ring: Ring): boolean {
   for (let i = 0; i < m; i++) {
     for (let j = i + 2; j < m; j++) {
       if (i === 0 && j === m - 1) continue; // the closing edge meets the first at ring[0]
-      if (segmentsMeet(ring[i], ring[i + 1], ring[j], ring[j + 1])) return true;
+      const [ax, ay] = ring[i] as [number, number];
+      const [bx, by] = ring[i + 1] as [number, number];
+      const [cx, cy] = ring[j] as [number, number];
+      const [dx, dy] = ring[j + 1] as [number, number];
+      if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return true;
     }
   }
   return false;
-}
-
-function segmentsMeet(
-  a: [number, number] | undefined,
-  b: [number, number] | undefined,
-  c: [number, number] | undefined,
-  d: [number, number] | undefined,
-): boolean {
-  if (!a || !b || !c || !d) return false;
-  const o1 = orient(a, b, c);
-  const o2 = orient(a, b, d);
-  const o3 = orient(c, d, a);
-  const o4 = orient(c, d, b);
-  return o1 * o2 <= 0 && o3 * o4 <= 0 && !(o1 === 0 && o2 === 0 && !boxesMeet(a, b, c, d));
-}
-
-const orient = (a: [number, number], b: [number, number], c: [number, number]) =>
-  Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
-
-function boxesMeet(
-  a: [number, number],
-  b: [number, number],
-  c: [number, number],
-  d: [number, number],
-): boolean {
-  return (
-    Math.max(a[0], b[0]) >= Math.min(c[0], d[0]) &&
-    Math.max(c[0], d[0]) >= Math.min(a[0], b[0]) &&
-    Math.max(a[1], b[1]) >= Math.min(c[1], d[1]) &&
-    Math.max(c[1], d[1]) >= Math.min(a[1], b[1])
-  );
 }
 
 /** The union of one rectangle per segment, each with square ends (the fallback for sharp lines). */
