@@ -764,8 +764,12 @@ export class RoutingNetwork {
       let best = -1;
       let bestNm = STRAIT_JOIN_NM;
       for (let k = 1; k + 1 < path.length; k++) {
-        const d = distanceNm(p, path[k] as LatLon);
-        if (d <= bestNm && !this.legMask.pathHitsLand(p, path[k] as LatLon)) {
+        const w = path[k] as LatLon;
+        // Every request asks this of every strait's waypoints: the sphere's distance (within
+        // 0.5% of the geodesic) rules out the far ones before the exact one is computed.
+        if (greatCircleNm(p.lat, p.lon, w.lat, w.lon) > bestNm * 1.01) continue;
+        const d = distanceNm(p, w);
+        if (d <= bestNm && !this.legMask.pathHitsLand(p, w)) {
           best = k;
           bestNm = d;
         }
