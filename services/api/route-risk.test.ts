@@ -300,11 +300,11 @@ describe("route-risk answers", { timeout: 300_000 }, () => {
     expect(ens.cone_share).toBeGreaterThanOrEqual(0.8);
     const ring = ens.cone_polygon.coordinates[0] as Array<[number, number]>;
     expect(ring[0]).toEqual(ring.at(-1));
-    // The control member's own route lies along the cone: most of its waypoints are inside.
-    const inside = out.route.geometry.coordinates.filter(([lon, lat]) =>
-      pointInRing(ring, lon, lat),
-    ).length;
-    expect(inside / out.route.geometry.coordinates.length).toBeGreaterThanOrEqual(0.8);
+    // Every member sails from the origin to the destination, so the cone holds both. (It need
+    // not hold the control member's own route: on some days the control is the outlier that goes
+    // round a storm. route-risk/route-risk.test.ts checks the cone against the member routes on
+    // one fixed cycle.)
+    for (const end of [ROTTERDAM, NEW_YORK]) expect(pointInRing(ring, end.lon, end.lat)).toBe(true);
   });
 
   it("answers the same for the same request and forecast, whichever key asks", async () => {
