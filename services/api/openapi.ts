@@ -175,7 +175,7 @@ export function openApiDocument(): Record<string, unknown> {
             ),
             "401": error("missing or invalid X-API-Key"),
             "422": error(
-              "infeasible voyage: on_land (which end), no_route_within_limits, no_sea_route",
+              "infeasible voyage: on_land (which end; details.closed_water when the end lies deep inside a reef, bank or area closed to shipping), no_route_within_limits, no_sea_route",
             ),
             "429": error("rate limit exceeded (Retry-After)"),
             "503": error(

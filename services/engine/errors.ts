@@ -15,17 +15,30 @@ export class EngineError extends Error {
   }
 }
 
-/** Origin or destination is further inland than the snapping distance. */
+/**
+ * Origin or destination is further than the snapping distance from navigable water: inland, or
+ * deep inside a closed water (a reef, bank or area to be avoided, `closedWater`), which the
+ * coastline draws as sea but the router treats as land.
+ */
 export class OnLandError extends EngineError {
   constructor(
     readonly which: "origin" | "destination",
     readonly point: LatLon,
     readonly maxSnapNm: number,
+    readonly closedWater?: { id: string; name: string },
   ) {
     super(
       "on_land",
-      `${which} ${point.lat},${point.lon} is on land: no navigable water within ${maxSnapNm} nm`,
-      { which, lat: point.lat, lon: point.lon, max_snap_nm: maxSnapNm },
+      closedWater === undefined
+        ? `${which} ${point.lat},${point.lon} is on land: no navigable water within ${maxSnapNm} nm`
+        : `${which} ${point.lat},${point.lon} lies in ${closedWater.name}, closed to shipping: no navigable water within ${maxSnapNm} nm`,
+      {
+        which,
+        lat: point.lat,
+        lon: point.lon,
+        max_snap_nm: maxSnapNm,
+        ...(closedWater === undefined ? {} : { closed_water: closedWater }),
+      },
     );
   }
 }

@@ -276,6 +276,62 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(Math.min(...offNantucket.map((w) => w.lat))).toBeLessThan(40.75);
   });
 
+  it("keeps out of the Dangerous Ground and the Paracel Islands, which the coastline does not draw", () => {
+    const dangerous = closedWater("dangerous-ground");
+    const paracels = closedWater("paracel-islands");
+    // The centres the sources publish lie inside the outlines drawn for them.
+    expect(dangerous.isLand({ lat: 10, lon: 115 })).toBe(true);
+    expect(paracels.isLand({ lat: 16.5, lon: 112 })).toBe(true);
+    const manila = { lat: 14.55, lon: 120.9 };
+    const hongKong = { lat: 22.29, lon: 114.17 };
+    const brunei = { lat: 5.1, lon: 115.0 };
+    // The straight legs these routes used to take cross them: the test can tell a route that does.
+    expect(crosses([{ lat: 1.37, lon: 104.34 }, manila], dangerous)).toBe(true);
+    expect(crosses([{ lat: 16.19, lon: 115.02 }, brunei], dangerous)).toBe(true);
+    expect(
+      crosses(
+        [
+          { lat: 22.27, lon: 114.11 },
+          { lat: 11.54, lon: 109.16 },
+        ],
+        paracels,
+      ),
+    ).toBe(true);
+    for (const [from, to] of [
+      [SINGAPORE, manila],
+      [hongKong, brunei],
+      [hongKong, SINGAPORE],
+    ] as const) {
+      const r = net.route(request(from, to));
+      const pair = `${from.lat},${from.lon} to ${to.lat},${to.lon}`;
+      expect(crosses(r.waypoints, dangerous), pair).toBe(false);
+      expect(crosses(r.waypoints, paracels), pair).toBe(false);
+    }
+  });
+
+  it("refuses an end deep inside a closed water by naming it, not as land", () => {
+    try {
+      net.route(request(SINGAPORE, { lat: 10, lon: 115 }));
+      expect.unreachable("a destination 80 nm inside the Dangerous Ground was routed to");
+    } catch (err) {
+      expect(err).toBeInstanceOf(OnLandError);
+      const refusal = err as OnLandError;
+      expect(refusal.which).toBe("destination");
+      expect(refusal.details.closed_water).toEqual({
+        id: "dangerous-ground",
+        name: expect.stringContaining("Dangerous Ground"),
+      });
+      expect(refusal.message).toContain("closed to shipping");
+    }
+    // Inland is still land, with no closed water named.
+    try {
+      net.route(request({ lat: 40.4, lon: -3.7 }, ROTTERDAM));
+      expect.unreachable("Madrid was routed from");
+    } catch (err) {
+      expect((err as OnLandError).details.closed_water).toBeUndefined();
+    }
+  });
+
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
     const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };

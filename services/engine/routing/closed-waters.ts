@@ -118,6 +118,20 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     polygon: ellipse(16, 114.5, 65, 35, 45),
   },
   {
+    id: "dangerous-ground",
+    name: "Dangerous Ground (eastern Spratly Islands), South China Sea",
+    reason:
+      "Low islands, cays, reefs awash and sunken reefs rising abruptly from over 1,000 m, poorly charted: 'Avoidance of Dangerous Ground is the mariner's only assurance of safety' (NGA Pub. 161, Sailing Directions (Enroute) South China Sea, as quoted by Wikipedia, 'Dangerous Ground (South China Sea)'). An oblong about 340 nm south-west to north-east and 175 nm wide, centred 10 00N 115 00E, between about 7.5-12N and 113-117E, west of Palawan and north-west of the Palawan Passage (same article); the main routes go west and east of it. Drawn as an ellipse of that size along 045; the charts and the Sailing Directions disagree on its exact edge.",
+    polygon: ellipse(10, 115, 170 * KM_PER_NM, 87.5 * KM_PER_NM, 45),
+  },
+  {
+    id: "paracel-islands",
+    name: "Paracel Islands (Crescent and Amphitrite Groups), South China Sea",
+    reason:
+      "About 130 small coral islands and reefs in two main groups, the Amphitrite Group in the north-east and the Crescent Group in the west, spread over about 15,000 km2 round 16 30N 112 00E (Wikipedia, 'Paracel Islands'); 'between latitude 16 and 17 north and longitude 111 and 113 east', with 'the extremely dangerous nature of navigation in this vicinity' borne out by wrecks (M. Chemillier-Gendreau, Sovereignty over the Paracel and Spratly Islands, 2000). Drawn as the ellipse inside that box (about 18,500 km2); outlying Triton Island (15 47N) lies outside it.",
+    polygon: ellipse(16.5, 112, 106.7, 55.6, 90),
+  },
+  {
     id: "scarborough-shoal",
     name: "Scarborough Shoal, South China Sea",
     reason:

@@ -833,12 +833,19 @@ export class RoutingNetwork {
 
   private snap(p: LatLon, which: "origin" | "destination"): { point: LatLon; snap?: Snap } {
     const sea = this.verifyMask.nearestSea(p, MAX_SNAP_NM);
-    if (!sea) throw new OnLandError(which, p, MAX_SNAP_NM);
+    if (!sea) throw new OnLandError(which, p, MAX_SNAP_NM, this.closedWaterAt(p));
     if (sea.distance_nm === 0) return { point: p };
     return {
       point: sea.point,
       snap: { requested: p, snapped: sea.point, distance_nm: round(sea.distance_nm, 2) },
     };
+  }
+
+  /** The closed water a refused end lies in, so that the refusal names it instead of land. */
+  private closedWaterAt(p: LatLon): { id: string; name: string } | undefined {
+    this.trackCheck ??= this.makeTrackCheck?.();
+    const water = this.trackCheck?.closedWaters.find((w) => w.mask.isLand(p));
+    return water && { id: water.id, name: water.name };
   }
 
   private allowedPassages(request: RouteRequest): {
