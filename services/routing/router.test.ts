@@ -365,8 +365,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Cairns: out through the reef, round it and in by the Great North East Channel.
     const fromCairns = net.route(request({ lat: -16.85, lon: 145.8 }, SINGAPORE));
     expect(crosses(fromCairns.waypoints, reefs)).toBe(false);
+    // Brisbane to Port Moresby threaded two Swain Reefs lines near 21.5S 151.4E; the complex is
+    // closed as a whole now, so the route keeps out of its outline too.
+    const swains = closedWater("swain-reefs");
+    expect(
+      crosses(
+        [
+          { lat: -24.63, lon: 153.38 },
+          { lat: -9.5, lon: 147.1 },
+        ],
+        swains,
+      ),
+    ).toBe(true);
     const toPortMoresby = net.route(request(brisbane, { lat: -9.5, lon: 147.1 }));
     expect(crosses(toPortMoresby.waypoints, reefs)).toBe(false);
+    expect(crosses(toPortMoresby.waypoints, swains)).toBe(false);
   });
 
   it("joins the Singapore Strait at Keppel Harbour instead of sailing it end to end and back", () => {

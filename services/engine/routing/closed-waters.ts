@@ -139,6 +139,30 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     polygon: ellipse(15 + 11 / 60, 117 + 46 / 60, 9, 9, 0),
   },
   {
+    id: "swain-reefs",
+    name: "Swain Reefs, southern Great Barrier Reef",
+    reason:
+      "A labyrinth of roughly 370 patches of reef and cays 120-250 km off the Queensland coast, spanning about 16,900 km2 at the south-eastern end of the Great Barrier Reef (NASA Earth Observatory / MODIS, 'Queensland & Swain Reefs National Park', 2020). Natural Earth's 1:10m reefs layer draws only 13 of its reefs, with gaps a route threads; the outline is the convex hull of those 13 lines (east of 151E, 20.8-22.4S; about 14,400 km2, inside the published extent).",
+    polygon: [
+      [
+        [151.444, -21.501],
+        [152.418, -22.248],
+        [152.616, -22.392],
+        [152.67, -22.362],
+        [152.774, -22.269],
+        [152.776, -22.253],
+        [152.802, -22.042],
+        [152.798, -22.007],
+        [152.685, -21.117],
+        [152.626, -21.068],
+        [152.568, -21.028],
+        [151.986, -20.815],
+        [151.476, -21.392],
+        [151.444, -21.501],
+      ],
+    ],
+  },
+  {
     id: "osprey-reef",
     name: "Osprey Reef, Coral Sea",
     reason:
