@@ -15,6 +15,9 @@ export default defineConfig({
             "deploy/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          // Hooks that build the routing network take ~10 s on a clean checkout (the landmark
+          // distances are not cached yet) and more when both workers do it at once.
+          hookTimeout: 120_000,
         },
       },
       {
