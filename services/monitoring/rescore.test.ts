@@ -1,14 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../platform/config";
+import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { sharedRoutingNetwork } from "../routing/network";
-import type { ForecastAt, ScoringDeps } from "../underwriting/voyage-risk";
-import { CycleStore } from "../weather/cycle-store";
-import { weatherModel } from "../weather/models";
-import { WeatherProvider } from "../weather/provider";
-import { openReanalysis } from "../weather/reanalysis/open";
 import { derivedEventId, type RescoreInput, rescoreVoyage } from "./rescore";
 
 /**
@@ -16,29 +8,7 @@ import { derivedEventId, type RescoreInput, rescoreVoyage } from "./rescore";
  * (ids included), another cycle other ids; band changes and thresholds crossed become alerts,
  * nothing changed gives none; a voyage whose route lies behind it has arrived.
  */
-const config = loadConfig({ WEATHER_DIR: mkdtempSync(join(tmpdir(), "rescore-test-")) });
-const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-const deps: ScoringDeps = {
-  network: sharedRoutingNetwork,
-  provider,
-  reanalysis: openReanalysis(config, provider.syntheticWorld()),
-};
-const model = weatherModel("synthetic");
-const forecastAt = (cycleMs: number, nowMs: number): ForecastAt => ({
-  nowMs,
-  choice: {
-    primary: {
-      model: "synthetic",
-      cycleMs,
-      members: model?.members ?? 31,
-      resolutionDeg: model?.resolution_deg ?? 0.25,
-      horizonH: model?.horizon_h ?? 384,
-      synthetic: true,
-      source: null,
-      landedAtMs: nowMs,
-    },
-  },
-});
+const { deps } = syntheticScoringDeps("rescore-test");
 
 const CYCLE = Date.UTC(2026, 10, 21, 6);
 const DEPARTURE = Date.UTC(2026, 10, 22, 6);
@@ -62,21 +32,21 @@ const input = (over: Partial<RescoreInput> = {}): RescoreInput => ({
 
 describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
   it("gives the same score and ids for the same cycle, other ids for another cycle", async () => {
-    const a = await rescoreVoyage(deps, input(), forecastAt(CYCLE, CYCLE + 3_600_000));
-    const b = await rescoreVoyage(deps, input(), forecastAt(CYCLE, CYCLE + 3_600_000));
+    const a = await rescoreVoyage(deps, input(), syntheticForecastAt(CYCLE, CYCLE + 3_600_000));
+    const b = await rescoreVoyage(deps, input(), syntheticForecastAt(CYCLE, CYCLE + 3_600_000));
     expect(a).toEqual(b);
     expect(a.score?.event_id).toBe(derivedEventId("rescore", "voyage-1", "synthetic", CYCLE));
     expect(a.score).toMatchObject({ interface: "rescore", key_id: null, weather_synthetic: true });
     const next = await rescoreVoyage(
       deps,
       input(),
-      forecastAt(CYCLE + 6 * 3_600_000, CYCLE + 7 * 3_600_000),
+      syntheticForecastAt(CYCLE + 6 * 3_600_000, CYCLE + 7 * 3_600_000),
     );
     expect(next.score?.event_id).not.toBe(a.score?.event_id);
   });
 
   it("alerts on a band change and on thresholds crossed, and stays quiet when nothing changed", async () => {
-    const f = forecastAt(CYCLE, CYCLE + 3_600_000);
+    const f = syntheticForecastAt(CYCLE, CYCLE + 3_600_000);
     const now = await rescoreVoyage(deps, input(), f);
     const s = now.score as NonNullable<typeof now.score>;
     const same = {
@@ -120,13 +90,17 @@ describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
   });
 
   it("scores only what lies ahead, and says when the voyage has arrived", async () => {
-    const atSea = await rescoreVoyage(deps, input(), forecastAt(CYCLE, DEPARTURE + 5 * 86_400_000));
+    const atSea = await rescoreVoyage(
+      deps,
+      input(),
+      syntheticForecastAt(CYCLE, DEPARTURE + 5 * 86_400_000),
+    );
     expect(atSea.arrived).toBe(false);
     expect(atSea.score).not.toBeNull();
     const arrived = await rescoreVoyage(
       deps,
       input(),
-      forecastAt(CYCLE, DEPARTURE + 60 * 86_400_000),
+      syntheticForecastAt(CYCLE, DEPARTURE + 60 * 86_400_000),
     );
     expect(arrived).toEqual({ score: null, arrived: true, alerts: [] });
   });

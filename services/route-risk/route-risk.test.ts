@@ -1,22 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
+import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { routeRiskRequest } from "../api/schemas/route-risk";
 import { resolveVessel } from "../engine/scoring/vessel-types";
-import { loadConfig } from "../platform/config";
 import { sharedRoutingNetwork } from "../routing/network";
-import {
-  type ForecastAt,
-  prepareWeather,
-  routingVessel,
-  type ScoringDeps,
-} from "../underwriting/voyage-risk";
-import { CycleStore } from "../weather/cycle-store";
-import { weatherModel } from "../weather/models";
-import { WeatherProvider } from "../weather/provider";
-import { openReanalysis } from "../weather/reanalysis/open";
+import { prepareWeather, routingVessel } from "../underwriting/voyage-risk";
 import { scoreRouteRisk } from "./route-risk";
 
 /**
@@ -24,31 +12,10 @@ import { scoreRouteRisk } from "./route-risk";
  * day they run, so they cannot hold a given cycle's answer): the member routes are made again
  * here, and the answer's ETA percentiles and cone are checked against them.
  */
-const config = loadConfig({ WEATHER_DIR: mkdtempSync(join(tmpdir(), "route-risk-test-")) });
-const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-const deps: ScoringDeps = {
-  network: sharedRoutingNetwork,
-  provider,
-  reanalysis: openReanalysis(config, provider.syntheticWorld()),
-};
-const model = weatherModel("synthetic");
+const { deps } = syntheticScoringDeps("route-risk-test");
 const CYCLE = Date.UTC(2026, 10, 21, 6);
 const DEPARTURE = Date.UTC(2026, 10, 22, 6);
-const forecast: ForecastAt = {
-  nowMs: CYCLE + 3_600_000,
-  choice: {
-    primary: {
-      model: "synthetic",
-      cycleMs: CYCLE,
-      members: model?.members ?? 31,
-      resolutionDeg: model?.resolution_deg ?? 0.25,
-      horizonH: model?.horizon_h ?? 384,
-      synthetic: true,
-      source: null,
-      landedAtMs: CYCLE + 3_600_000,
-    },
-  },
-};
+const forecast = syntheticForecastAt(CYCLE, CYCLE + 3_600_000);
 const ROTTERDAM = { lat: 51.98, lon: 3.9 };
 const NEW_YORK = { lat: 40.45, lon: -73.8 };
 const request = routeRiskRequest.parse({

@@ -1,16 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { EngineError } from "../engine/errors";
-import { loadConfig } from "../platform/config";
 import { AppError } from "../platform/errors";
-import { sharedRoutingNetwork } from "../routing/network";
-import type { ForecastAt } from "../underwriting/voyage-risk";
-import { CycleStore } from "../weather/cycle-store";
-import { weatherModel } from "../weather/models";
-import { WeatherProvider } from "../weather/provider";
-import { openReanalysis } from "../weather/reanalysis/open";
 import type { ScoringJob } from "./jobs";
 import { InProcessScorer, type Scorer, WorkerPoolScorer } from "./scorer";
 
@@ -19,20 +10,12 @@ import { InProcessScorer, type Scorer, WorkerPoolScorer } from "./scorer";
  * same answers (determinism does not depend on the thread), and typed failures cross the thread
  * boundary as themselves, so the API maps them to the same statuses.
  */
-const config = loadConfig({
-  LOG_LEVEL: "silent",
-  WEATHER_DIR: mkdtempSync(join(tmpdir(), "scorer-test-")),
-});
+const { config, deps } = syntheticScoringDeps("scorer-test");
 let pool: Scorer;
 let local: Scorer;
 beforeAll(() => {
   pool = new WorkerPoolScorer(config, 1);
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-  local = new InProcessScorer({
-    network: sharedRoutingNetwork,
-    provider,
-    reanalysis: openReanalysis(config, provider.syntheticWorld()),
-  });
+  local = new InProcessScorer(deps);
 });
 afterAll(async () => {
   await pool?.close();
@@ -40,22 +23,7 @@ afterAll(async () => {
 });
 
 const NOW = Date.UTC(2026, 10, 21, 9);
-const model = weatherModel("synthetic");
-const forecast: ForecastAt = {
-  nowMs: NOW,
-  choice: {
-    primary: {
-      model: "synthetic",
-      cycleMs: Date.UTC(2026, 10, 21, 6),
-      members: model?.members ?? 31,
-      resolutionDeg: model?.resolution_deg ?? 0.25,
-      horizonH: model?.horizon_h ?? 384,
-      synthetic: true,
-      source: null,
-      landedAtMs: NOW,
-    },
-  },
-};
+const forecast = syntheticForecastAt(Date.UTC(2026, 10, 21, 6), NOW);
 const ids = { voyageId: "v-1", requestId: "r-1" };
 const voyage = (destination: { lat: number; lon: number }) =>
   ({
