@@ -1,4 +1,4 @@
-import { NodeHeap } from "./heap";
+import { BucketQueue } from "./heap";
 
 /**
  * Landmark lower bounds for A* ("ALT": A*, landmarks, triangle inequality; Goldberg & Harrelson,
@@ -32,6 +32,13 @@ export interface LandmarkStore {
 
 /** Bumped when the landmark computation changes, so sets stored by older code are not read. */
 const LANDMARK_FORMAT = 1;
+
+/**
+ * Bucket width of the Dijkstra queue: under the shortest step of the default grid (4.7 nm, east
+ * along the 0.25-degree rows furthest north), so grid edges never expand a node twice. Any width
+ * gives the same distances; this one only sets the speed.
+ */
+const QUEUE_BUCKET_NM = 4;
 
 /** Float32 storage rounds distances by well under this; bounds are lowered by it to stay below the truth. */
 const ROUNDING_SLACK_NM = 0.01;
@@ -181,27 +188,30 @@ export function fingerprint(graph: StaticGraph): string {
   return `${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
 }
 
-/** Dijkstra from one node over the whole static graph. */
+/**
+ * Dijkstra from one node over the whole static graph, on a bucket queue: a node is expanded each
+ * time it comes off the queue with its current distance, so the few edges shorter than a bucket
+ * (passage attachments) may expand a node twice but never leave a distance too long.
+ */
 function shortestDistances(graph: StaticGraph, source: number): Float32Array {
   const dist = new Float64Array(graph.size).fill(Number.POSITIVE_INFINITY);
-  const done = new Uint8Array(graph.size);
-  const heap = new NodeHeap(1 << 16);
+  const queue = new BucketQueue(QUEUE_BUCKET_NM);
   dist[source] = 0;
-  heap.push(source, 0);
+  queue.push(source, 0);
   let base = 0;
   // One visitor for the whole run: a closure per node would be a million allocations.
   const visit = (next: number, lengthNm: number) => {
     const candidate = base + lengthNm;
     if (candidate < (dist[next] as number)) {
       dist[next] = candidate;
-      heap.push(next, candidate);
+      queue.push(next, candidate);
     }
   };
-  while (heap.size > 0) {
-    const node = heap.pop();
-    if (done[node] === 1) continue;
-    done[node] = 1;
-    base = dist[node] as number;
+  while (queue.size > 0) {
+    const node = queue.pop();
+    // Pushed again since with a shorter distance: that entry expands it.
+    if (queue.lastKey !== dist[node]) continue;
+    base = queue.lastKey;
     graph.forEachEdge(node, visit);
   }
   return Float32Array.from(dist);
