@@ -10,18 +10,23 @@ export const testCatalog = (): SchemaCatalog =>
 
 export const uniqueName = (label: string): string => `${label}_${randomUUID().slice(0, 8)}`;
 
-/** Polls until `check` returns true; fails the test with `what` after `timeoutMs`. */
+/**
+ * Polls until `check` returns true; fails the test with `what` after `timeoutMs`, and with what
+ * `seen` answers then (what the test was looking at), so a failure in CI says what it saw.
+ */
 export async function waitFor(
   what: string,
   check: () => boolean | Promise<boolean>,
   timeoutMs = 30_000,
+  seen?: () => unknown,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  const saw = seen ? `; saw ${JSON.stringify(await seen())}` : "";
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${saw}`);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

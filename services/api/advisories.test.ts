@@ -43,10 +43,28 @@ const monitor = async (destination: { lat: number; lon: number }) => {
   expect(r.status).toBe(201);
   return String(r.json.id);
 };
-const alertsOf = async (voyageId: string) =>
-  (await s.platform.analytics.queryEvents({ topic: TOPIC.voyageAlerts, key: voyageId }))
-    .filter((e) => e.event_type === ALERT_TYPES.advisoryChanged)
-    .map((e) => JSON.parse(e.payload_json) as Record<string, unknown>);
+/**
+ * A voyage's advisory alerts as a consumer sees them: one per event id. Delivery is at least once
+ * (the stream acts again after a crash or a rebalance, with the same ids), so rows may repeat.
+ */
+const alertsOf = async (voyageId: string) => {
+  const rows = await s.platform.analytics.queryEvents({
+    topic: TOPIC.voyageAlerts,
+    key: voyageId,
+  });
+  const alerts = new Map<string, Record<string, unknown>>();
+  for (const e of rows) {
+    if (e.event_type === ALERT_TYPES.advisoryChanged) {
+      alerts.set(e.event_id, JSON.parse(e.payload_json) as Record<string, unknown>);
+    }
+  }
+  return [...alerts.values()];
+};
+/** Everything on the voyage's alert topic, for a timed-out wait to report. */
+const alertRows = (voyageId: string) => async () =>
+  (await s.platform.analytics.queryEvents({ topic: TOPIC.voyageAlerts, key: voyageId })).map(
+    (e) => [e.event_type, e.event_id],
+  );
 
 describe("advisories", { timeout: 300_000 }, () => {
   it("tells the voyages whose remaining route crosses the area: issued, changed, withdrawn", async () => {
@@ -72,7 +90,12 @@ describe("advisories", { timeout: 300_000 }, () => {
     });
     expect(issued.status).toBe(202);
     const id = String(issued.json.advisory_id);
-    await waitFor("the New York voyage told", async () => (await alertsOf(newYork)).length === 1);
+    await waitFor(
+      "the New York voyage told",
+      async () => (await alertsOf(newYork)).length === 1,
+      30_000,
+      alertRows(newYork),
+    );
     const [first] = await alertsOf(newYork);
     expect(first).toMatchObject({
       advisory_id: id,
@@ -89,13 +112,23 @@ describe("advisories", { timeout: 300_000 }, () => {
       title: "Exercise area, moved",
       area,
     });
-    await waitFor("the change", async () => (await alertsOf(newYork)).length === 2);
+    await waitFor(
+      "the change",
+      async () => (await alertsOf(newYork)).length === 2,
+      30_000,
+      alertRows(newYork),
+    );
     const res = await fetch(`${s.url}/api/v1/admin/advisories/${id}`, {
       method: "DELETE",
       headers: { "X-API-Key": ADMIN },
     });
     expect(res.status).toBe(202);
-    await waitFor("the withdrawal", async () => (await alertsOf(newYork)).length === 3);
+    await waitFor(
+      "the withdrawal",
+      async () => (await alertsOf(newYork)).length === 3,
+      30_000,
+      alertRows(newYork),
+    );
     expect((await alertsOf(newYork)).map((a) => a.change).sort()).toEqual([
       "changed",
       "issued",
