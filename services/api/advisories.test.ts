@@ -70,16 +70,19 @@ describe("advisories", { timeout: 300_000 }, () => {
   it("tells the voyages whose remaining route crosses the area: issued, changed, withdrawn", async () => {
     const newYork = await monitor({ lat: 40.45, lon: -73.8 });
     const hamburg = await monitor({ lat: 53.9, lon: 8.6 }); // stays in the North Sea
-    // An area to be avoided across the whole mid-Atlantic at 30-35 W, 35-60 N.
+    // An area to be avoided across the whole mid-Atlantic at 30-35 W, from the equator to
+    // Greenland, so the New York voyage crosses it whatever the day's weather: its safest route
+    // is weather-routed on the cycle of the day, and once went round storms as far south as 25 N
+    // there (an area ending at 35 N then missed it).
     const area = {
       type: "Polygon",
       coordinates: [
         [
-          [-35, 35],
-          [-30, 35],
-          [-30, 60],
-          [-35, 60],
-          [-35, 35],
+          [-35, 0],
+          [-30, 0],
+          [-30, 70],
+          [-35, 70],
+          [-35, 0],
         ],
       ],
     };
