@@ -1,6 +1,6 @@
 import { buildLandMask } from "../engine/geo/land-mask";
 import { mergePolygons, seaParts } from "../engine/geo/sea-part";
-import type { PolygonRings } from "../engine/geo/types";
+import type { LandMask, PolygonRings } from "../engine/geo/types";
 import {
   CLOSED_WATERS,
   type ClosedWater,
@@ -29,7 +29,8 @@ const CLOSED_WATER_CELL_DEG = 2;
  * 1:10m for its edges, for snapping and for checking every final leg; the passage catalogue;
  * waters closed to ships added to the land) and then shared by every request. Clients' tracks
  * are checked against the 1:10m coastline alone and each closed water on its own (made at the
- * first track), so a track over the Great Bahama Bank is reported as that, not as land.
+ * first track; the closed waters also at a refused end, to name the water it lies in), so a
+ * track over the Great Bahama Bank is reported as that, not as land.
  */
 export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
   const waters = closedWaters();
@@ -54,10 +55,18 @@ function closedWaters(): ClosedWater[] {
   ];
 }
 
-/** The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks. */
+/**
+ * The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks.
+ * The coastline is built when a track first asks for it: a refused route end asks only which
+ * closed water it lies in (small masks), and need not pay for a second fine coastline.
+ */
 function trackCheckMasks(waters: ClosedWater[], closedParts: PolygonRings[][]): TrackCheckMasks {
+  let coast: LandMask | undefined;
   return {
-    coast: buildLandMask(loadLandPolygons("10m"), { source: naturalEarthSource("10m") }),
+    get coast() {
+      coast ??= buildLandMask(loadLandPolygons("10m"), { source: naturalEarthSource("10m") });
+      return coast;
+    },
     closedWaters: waters.map((w, i) => ({
       id: w.id,
       name: w.name,

@@ -181,7 +181,8 @@ export interface RoutingNetworkOptions {
   /**
    * For checking clients' tracks: the fine coastline alone and each closed water on its own, so
    * that a leg over a closed bank is reported as crossing that water, not land. Made at the first
-   * track (a second fine mask is half a second and tens of MB that routing never needs). Without
+   * track (a second fine mask is half a second and tens of MB that routing never needs), or at a
+   * refused route end, which reads only `closedWaters` to name the water the end lies in. Without
    * it a track is checked against the fine routing mask, where closed waters count as land.
    */
   trackCheck?: () => TrackCheckMasks;
