@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { pointInRing } from "../../tests/point-in-ring";
+import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { loadReefLines } from "./reefs";
 
 interface Feature {
@@ -41,4 +43,40 @@ describe("Natural Earth reef lines round Australia and New Guinea", () => {
     expect(Math.max(...lats)).toBeGreaterThan(-10);
     expect(Math.min(...lats)).toBeLessThan(-22);
   });
+
+  it("is covered by the Swain Reefs outline, which is drawn as the hull of its lines there", () => {
+    const swains = CLOSED_WATERS.find((w) => w.id === "swain-reefs")?.polygons[0]?.[0];
+    expect(swains).toBeDefined();
+    const ring = swains as Array<[number, number]>;
+    const { lines } = loadReefLines("coral-sea");
+    const there = lines.filter((l) =>
+      l.every(([lon, lat]) => lon > 151 && lat > -23 && lat < -20.5),
+    );
+    expect(there).toHaveLength(13);
+    // Inside, or on the edge within the outline's rounding (0.001 degree).
+    const outside = there
+      .flat()
+      .filter(
+        ([lon, lat]) => !pointInRing(ring, lon, lat) && distanceToRing(ring, lon, lat) > 0.002,
+      );
+    expect(outside).toEqual([]);
+  });
 });
+
+/** Planar distance in degrees from a point to a ring's nearest edge. */
+function distanceToRing(ring: ReadonlyArray<[number, number]>, x: number, y: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < ring.length; i++) {
+    const [ax, ay] = ring[i - 1] as [number, number];
+    const [bx, by] = ring[i] as [number, number];
+    const t = Math.max(
+      0,
+      Math.min(
+        1,
+        ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2),
+      ),
+    );
+    best = Math.min(best, Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay))));
+  }
+  return best;
+}
