@@ -382,6 +382,18 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(crosses(toPortMoresby.waypoints, swains)).toBe(false);
   });
 
+  it("keeps off Lihou Reef, which Gladstone to Yokohama used to cross at its south-western sill", () => {
+    const lihou = closedWater("lihou-reef");
+    const gladstone = { lat: -23.75, lon: 151.4 };
+    // The first leg the route used to take, straight north from Gladstone.
+    expect(crosses([gladstone, { lat: -11.93, lon: 151.28 }], lihou)).toBe(true);
+    const r = net.route(request(gladstone, { lat: 35.45, lon: 139.67 }));
+    expect(crosses(r.waypoints, lihou)).toBe(false);
+    for (const id of ["saumarez-reefs", "frederick-reefs", "cato-reef"]) {
+      expect(crosses(r.waypoints, closedWater(id)), id).toBe(false);
+    }
+  });
+
   it("joins the Singapore Strait at Keppel Harbour instead of sailing it end to end and back", () => {
     // Keppel Harbour lies halfway along the strait. From Hong Kong the route used to run past
     // it to the strait's western end (103.45E) and back: 1,472 nm instead of 1,423.

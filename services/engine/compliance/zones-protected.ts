@@ -15,9 +15,7 @@ const S = dmsNeg;
 const E = dms;
 
 /** Degrees and decimal minutes, as the US regulations write them. */
-function dm(deg: number, min: number): number {
-  return deg + min / 60;
-}
+const dm = dms;
 
 // ------------------------------------------------------------------------------ PSSAs
 

@@ -1,4 +1,4 @@
-import { destination, METRES_PER_NM } from "../geo/geodesic";
+import { destination, distanceAndCourse, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
 import type { PolygonRings } from "../geo/types";
 
@@ -190,6 +190,51 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
       "A roughly round reef about 35 km across at 19 10S 152 17E, large parts of it dry at low water (German Wikipedia, 'Marion Reef (Queensland)'). Drawn as a circle of 17.5 km radius.",
     polygon: ellipse(-(19 + 10 / 60), 152 + 17 / 60, 17.5, 17.5, 0),
   },
+  {
+    id: "lihou-reef",
+    name: "Lihou Reef, Coral Sea",
+    reason:
+      "A U-shaped atoll open to the south-west, its lagoon about 100 by 30 km (2,529 km2) ringed by reef and 18 cays, centred 17 25S 151 40E (Wikipedia, 'Lihou Reef National Nature Reserve'; German Wikipedia, 'Lihou Reef'); a beacon off its eastern tip at 17 08.5S 152 08.4E (Wikipedia, the light's Admiralty entry K3206.6). Drawn as an ellipse 35 km wide reaching from the centre to the beacon (58.8 km along 059) and as far the other way, so the rim round the lagoon and the submerged south-western sill are inside.",
+    polygon: ellipse(-(17 + 25 / 60), 151 + 40 / 60, 58.8, 17.5, 58.8),
+  },
+  {
+    id: "saumarez-reefs",
+    name: "Saumarez Reefs, Coral Sea",
+    reason:
+      "Three main reefs and many smaller ones in a crescent 39 km across, open to the north-west: North East Cay 21 38S 153 46E at the northern extremity, South East Elbow 21 55S 153 35E at the south-eastern, South West Cay 21 50S 153 30E the westernmost above-water part (Wikipedia, 'Saumarez Reefs', from the Sailing Directions). Drawn as the triangle through the three, each corner moved 2 km outward for the reef round it; the crescent's mouth is inside.",
+    polygon: outlineThrough(
+      [
+        [-(21 + 38 / 60), 153 + 46 / 60],
+        [-(21 + 55 / 60), 153 + 35 / 60],
+        [-(21 + 50 / 60), 153 + 30 / 60],
+      ],
+      2,
+    ),
+  },
+  {
+    id: "frederick-reefs",
+    name: "Frederick Reefs, Coral Sea",
+    reason:
+      "A J-shaped reef about 10 by 4 km (30 km2), rising from over 2,500 m, with the North Cay light at 20 56.1S 154 24.0E and Observatory Cay at 21 02S 154 23E on its southern side (Wikipedia, 'Frederick Reefs'). Drawn as an ellipse 14 by 6 km along the line joining the two.",
+    polygon: ellipse(
+      ...midpoint([-(20 + 56.1 / 60), 154 + 24 / 60], [-(21 + 2 / 60), 154 + 23 / 60]),
+      7,
+      3,
+      189,
+    ),
+  },
+  {
+    id: "cato-reef",
+    name: "Cato Reef, Coral Sea",
+    reason:
+      "An oval reef, breaking in all weathers, with Cato Island (23 15S 155 32E) at its western end, and Hutchison Rock (5.5 m) at 23 15S 155 36E, 3.5 km east of it (Wikipedia, 'Cato Reef', from the Sailing Directions). Drawn as a circle of 4.5 km radius about the point midway between the island and the rock.",
+    polygon: ellipse(
+      ...midpoint([-(23 + 15 / 60), 155 + 32 / 60], [-(23 + 15 / 60), 155 + 36 / 60]),
+      4.5,
+      4.5,
+      0,
+    ),
+  },
 ];
 
 export const CLOSED_WATERS: readonly ClosedWater[] = DRAWN.map(({ polygon, ...w }) => ({
@@ -273,4 +318,29 @@ function ellipse(
 function centreAlong(lat: number, lon: number, bearingDeg: number, km: number): [number, number] {
   const p = destination({ lat, lon }, bearingDeg, km / KM_PER_NM);
   return [p.lat, p.lon];
+}
+
+/** The point halfway along the geodesic from a to b, as [lat, lon]. */
+function midpoint(a: [number, number], b: [number, number]): [number, number] {
+  const { distanceNm, courseDeg } = distanceAndCourse(
+    { lat: a[0], lon: a[1] },
+    { lat: b[0], lon: b[1] },
+  );
+  const p = destination({ lat: a[0], lon: a[1] }, courseDeg, distanceNm / 2);
+  return [p.lat, p.lon];
+}
+
+/** A ring through `corners` ([lat, lon]), each moved `km` outward from their mean. */
+function outlineThrough(corners: ReadonlyArray<[number, number]>, km: number): PolygonRings {
+  const centre = {
+    lat: corners.reduce((s, c) => s + c[0], 0) / corners.length,
+    lon: corners.reduce((s, c) => s + c[1], 0) / corners.length,
+  };
+  const ring = corners.map(([lat, lon]) => {
+    const { courseDeg } = distanceAndCourse(centre, { lat, lon });
+    const p = destination({ lat, lon }, courseDeg, km / KM_PER_NM);
+    return [p.lon, p.lat] as [number, number];
+  });
+  ring.push(ring[0] as [number, number]);
+  return [ring];
 }
