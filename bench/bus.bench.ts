@@ -21,15 +21,18 @@ const ROUNDS = 2;
 export const cycleEvent = (i: number): OutgoingEvent => ({
   key: `model-${i % 12}`,
   type: "voyagerisk.weather.WeatherCycleLanded",
-  value: eventRecord({
-    model: `model-${i % 12}`,
-    cycle_time: Date.UTC(2026, 0, 1) + i * 21_600_000,
-    members: 31,
-    resolution_deg: 0.25,
-    horizon_h: 384,
-    synthetic: true,
-    source: `bench ${i}`,
-  }),
+  value: eventRecord(
+    {
+      model: `model-${i % 12}`,
+      cycle_time: Date.UTC(2026, 0, 1) + i * 21_600_000,
+      members: 31,
+      resolution_deg: 0.25,
+      horizon_h: 384,
+      synthetic: true,
+      source: `bench ${i}`,
+    },
+    Date.UTC(2026, 0, 1) + i * 21_600_000 + 3_600_000,
+  ),
 });
 
 async function ours(): Promise<{ rate: number; bytes: number }> {

@@ -184,7 +184,14 @@ async function seedEvents(
     await publishVoyageScored(
       catcher,
       { ...t.response, voyage_id: id },
-      { keyId, vesselType: t.vesselType, iface: "monitoring", ...t.used, departureMs },
+      {
+        keyId,
+        vesselType: t.vesselType,
+        iface: "monitoring",
+        ...t.used,
+        departureMs,
+        occurredAt: nowMs - HOUR + i,
+      },
     );
   }
   return { monitored, scores };

@@ -33,7 +33,18 @@ export interface Served {
   devKey?: string;
   platform: Platform;
   weather: WeatherRuntime;
+  /** The server's clock: which forecast cycle is due, what "now" is for a departure. */
+  now: () => number;
   close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /**
+   * The clock for the weather schedule and the API (default the system clock). Tests start it
+   * at a fixed instant so that every run scores against the same synthetic cycle, whatever the
+   * day and hour it runs; the scoring itself never reads a clock.
+   */
+  now?: () => number;
 }
 
 /**
@@ -62,7 +73,8 @@ function keyStoreFor(config: Config): {
  * Starts the API. In the embedded default the stream processors run in this same process on the
  * in-process bus; in platform mode they are separate processes (`voyage-risk stream …`).
  */
-export async function serve(config: Config): Promise<Served> {
+export async function serve(config: Config, options: ServeOptions = {}): Promise<Served> {
+  const now = options.now ?? Date.now;
   const logger = createLogger(config);
   const { keys, devKey, close: closeKeys } = keyStoreFor(config);
   const platform = await openPlatform(config, logger);
@@ -80,6 +92,7 @@ export async function serve(config: Config): Promise<Served> {
   const weather = await startWeather(platform, {
     landSynthetic: config.WEATHER_SYNTHETIC_CYCLES,
     weatherDir: config.WEATHER_DIR,
+    now,
   });
   const scorer = createScorer(config, () => ({
     network: sharedRoutingNetwork,
@@ -97,6 +110,7 @@ export async function serve(config: Config): Promise<Served> {
         bus: platform.bus,
         scorer,
         analyses: EnsembleAnalyses.of(platform),
+        now,
       }),
     );
   }
@@ -119,7 +133,7 @@ export async function serve(config: Config): Promise<Served> {
       },
     });
   }
-  const app = buildApp({ platform, keys, weather, scorer, now: Date.now, webhooks });
+  const app = buildApp({ platform, keys, weather, scorer, now, webhooks });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
@@ -139,6 +153,7 @@ export async function serve(config: Config): Promise<Served> {
     devKey,
     platform,
     weather,
+    now,
     close: async () => {
       await app.close();
       // The streams first: a re-scoring worker may be waiting on the scoring threads.

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../services/platform/config";
 import { type Served, serve } from "../services/serve";
+import { testClock } from "./test-clock";
 
 /**
  * The embedded server for an API test: exactly these keys (API_KEYS_FILE) and a weather
- * folder of its own, silent, on a free port; `env` adds or overrides settings.
+ * folder of its own, silent, on a free port, on the tests' clock (`Served.now`: departures and
+ * cycles a test makes up are relative to it); `env` adds or overrides settings.
  */
 export function serveWithKeys(
   label: string,
@@ -24,5 +26,6 @@ export function serveWithKeys(
       WEATHER_DIR: join(dir, "weather"),
       ...env,
     }),
+    { now: testClock() },
   );
 }

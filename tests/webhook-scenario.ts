@@ -34,6 +34,8 @@ const TYPES = ["cargo_small", "container_ship", "tanker", "fishing"] as const;
 export interface Api {
   url: string;
   key: string;
+  /** Departures are made up from here: the server's clock at its start (default the system clock). */
+  departuresFromMs?: number;
 }
 
 const call = async (api: Api, method: string, path: string, body?: unknown) => {
@@ -75,7 +77,9 @@ export async function registerVoyages(api: Api, n: number): Promise<string[]> {
       voyage: {
         origin,
         destination,
-        departure_utc: new Date(Date.now() + 3_600_000 * (1 + 9 * (i % 8))).toISOString(),
+        departure_utc: new Date(
+          (api.departuresFromMs ?? Date.now()) + 3_600_000 * (1 + 9 * (i % 8)),
+        ).toISOString(),
       },
       thresholds: { wind_kts: 150, wave_m: 30 },
       fleet_id: "e2e",

@@ -35,7 +35,7 @@ const landCycleBody = z.union([
 export function registerAdminRoutes(
   app: FastifyInstance,
   authenticate: preHandlerAsyncHookHandler,
-  deps: { weather: WeatherRuntime; bus: EventBus; weatherDir: string },
+  deps: { weather: WeatherRuntime; bus: EventBus; weatherDir: string; now: () => number },
 ): void {
   const admin = { preHandler: [authenticate, requireScope("admin")] };
   const { weather } = deps;
@@ -73,9 +73,9 @@ export function registerAdminRoutes(
         paths,
         body.model,
         weather.store,
-        Date.now(),
+        deps.now(),
       );
-      await landCycle(deps.bus, weather.registry, cycleLandedEvent(landed, Date.now()));
+      await landCycle(deps.bus, weather.registry, cycleLandedEvent(landed, deps.now()));
       return reply.status(201).send({
         model: manifest.model,
         cycle_utc: manifest.cycle_utc,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { ALERT_TYPES } from "../monitoring/alerts";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
@@ -36,7 +37,7 @@ const monitor = async (destination: { lat: number; lon: number }) => {
     voyage: {
       origin: { lat: 51.98, lon: 3.9 },
       destination,
-      departure_utc: new Date(Date.now() + 3_600_000).toISOString(),
+      departure_utc: new Date(TEST_CLOCK_START_MS + 3_600_000).toISOString(),
     },
     fleet_id: "north",
   });

@@ -73,7 +73,7 @@ export function buildApp({
 
   // Health needs no key: callers and load balancers check it before spending a request.
   app.get("/api/v1/underwriting/health", async (_request, reply) => {
-    const report = await healthReport(platform, weather.registry);
+    const report = await healthReport(platform, weather.registry, now());
     return reply.status(report.status === "ok" ? 200 : 503).send(report);
   });
 
@@ -123,6 +123,7 @@ export function buildApp({
     weather,
     bus: platform.bus,
     weatherDir: platform.config.WEATHER_DIR,
+    now,
   });
   return app;
 }

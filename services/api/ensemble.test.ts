@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { WebhookReceiver } from "../../tests/webhook-receiver";
 import type { Served } from "../serve";
 import { verifyWebhook } from "../webhooks/signing";
@@ -53,7 +54,7 @@ const voyage = (destination: { lat: number; lon: number }) => ({
   voyage: {
     origin: { lat: 1.2, lon: 103.85 },
     destination,
-    departure_utc: new Date(Date.now() + 86_400_000).toISOString(),
+    departure_utc: new Date(TEST_CLOCK_START_MS + 86_400_000).toISOString(),
   },
   fleet_id: "asia",
 });

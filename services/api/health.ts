@@ -25,7 +25,7 @@ export interface HealthReport {
 export async function healthReport(
   platform: Platform,
   cycles: CycleRegistry,
-  nowMs: number = Date.now(),
+  nowMs: number,
 ): Promise<HealthReport> {
   const [bus, analytics, limiter] = await Promise.all([
     platform.bus.health(),
@@ -39,7 +39,7 @@ export async function healthReport(
     status: all.every((d) => d.status === "up") && usableWeather ? "ok" : "degraded",
     api_version: API_VERSION,
     mode: platform.config.VOYAGE_RISK_MODE,
-    checked_at_utc: new Date().toISOString(),
+    checked_at_utc: new Date(nowMs).toISOString(),
     dependencies: { bus, analytics, limiter },
     weather_models: weather,
   };

@@ -61,6 +61,7 @@ export function registerMonitoringRoutes(
         iface: "monitoring",
         kind: "monitored-voyage",
         body,
+        occurredAt: nowMs,
       });
       const scored = await deps.scorer.run({
         kind: "voyage-risk",
@@ -95,6 +96,7 @@ export function registerMonitoringRoutes(
         vesselType: body.vessel.type,
         iface: "monitoring",
         ...scored.used,
+        occurredAt: nowMs,
       });
       // Written through, so the caller reads what it just registered (the projector writes the same).
       const meta = applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMonitoringProjector } from "../../streams/monitoring/projector";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { MonitoredProjection } from "../monitoring/projection";
 import { MemoryFastState } from "../platform/limits/memory";
 import type { Served } from "../serve";
@@ -30,7 +31,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const departure = new Date(Date.now() + 2 * 86_400_000).toISOString();
+const departure = new Date(TEST_CLOCK_START_MS + 2 * 86_400_000).toISOString();
 const registration = {
   vessel: { type: "bulk_carrier", imo: "9321483" },
   voyage: {

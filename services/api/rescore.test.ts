@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { MonitoredProjection } from "../monitoring/projection";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
@@ -32,7 +33,7 @@ const register = async (thresholds: Record<string, number>) => {
       voyage: {
         origin: { lat: 51.98, lon: 3.9 },
         destination: { lat: 40.45, lon: -73.8 },
-        departure_utc: new Date(Date.now() + 3_600_000).toISOString(),
+        departure_utc: new Date(TEST_CLOCK_START_MS + 3_600_000).toISOString(),
       },
       thresholds,
       fleet_id: "atlantic",
@@ -51,8 +52,8 @@ describe("re-scoring monitored voyages", { timeout: 300_000 }, () => {
       headers: { "X-API-Key": KEY },
     });
     // A cycle newer than the one the voyages were scored with, already begun.
-    const cycleMs = Date.now() - 60_000;
-    const event = syntheticCycleEvent(cycleMs, Date.now());
+    const cycleMs = s.now() - 60_000;
+    const event = syntheticCycleEvent(cycleMs, s.now());
     await landCycle(s.platform.bus, s.weather.registry, event);
     const projection = new MonitoredProjection(s.platform.state);
     await waitFor(

@@ -56,6 +56,7 @@ export function registerRouteRiskRoutes(
       iface: "route-risk",
       kind: "route-risk",
       body,
+      occurredAt: nowMs,
     });
     const scored = await deps.scorer.run({ kind: "route-risk", body, ids, forecast });
     await deps.results.put(scored.response, keyId);
@@ -63,6 +64,7 @@ export function registerRouteRiskRoutes(
       keyId,
       vesselType: body.vessel.vessel_type,
       ...scored.used,
+      occurredAt: nowMs,
     });
     return scored.response;
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import type { Served } from "../serve";
 import { routeRiskResponse } from "./schemas/route-risk";
 
@@ -53,8 +54,9 @@ type Body = Record<string, unknown> & {
 };
 
 const DAY = 86_400_000;
+/** A departure `days` after the tests' clock starts, at 06 UTC. */
 const departure = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
+  const d = new Date(TEST_CLOCK_START_MS + days * DAY);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
 };
 const ROTTERDAM = { lat: 51.98, lon: 3.9, name: "Rotterdam" };

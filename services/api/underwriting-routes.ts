@@ -50,12 +50,24 @@ export function registerUnderwritingRoutes(
         requestId: String(request.id),
         keyId: request.apiKey?.id,
       };
-      await publishScoreRequested(deps.bus, { ...ids, iface: "underwriting", kind, body });
-      return run(body, ids, deps.now());
+      const nowMs = deps.now();
+      await publishScoreRequested(deps.bus, {
+        ...ids,
+        iface: "underwriting",
+        kind,
+        body,
+        occurredAt: nowMs,
+      });
+      return run(body, ids, nowMs);
     });
 
-  const scored = async (s: ScoredVoyage, ids: Ids, vesselType: string) => {
-    await publishVoyageScored(deps.bus, s.response, { keyId: ids.keyId, vesselType, ...s.used });
+  const scored = async (s: ScoredVoyage, ids: Ids, vesselType: string, nowMs: number) => {
+    await publishVoyageScored(deps.bus, s.response, {
+      keyId: ids.keyId,
+      vesselType,
+      ...s.used,
+      occurredAt: nowMs,
+    });
     return s.response;
   };
   const scoreIds = (ids: Ids) => ({ voyageId: ids.voyageId, requestId: ids.requestId });
@@ -68,7 +80,7 @@ export function registerUnderwritingRoutes(
       const departureMs = Date.parse(body.voyage.departure_utc);
       const forecast = forecastFor(deps.registry, nowMs, departureMs, "voyage.departure_utc");
       const s = await deps.scorer.run({ kind: "voyage-risk", body, ids: scoreIds(ids), forecast });
-      return scored(s, ids, body.vessel.type);
+      return scored(s, ids, body.vessel.type, nowMs);
     },
   );
   endpoint(
@@ -79,7 +91,7 @@ export function registerUnderwritingRoutes(
       const { departureMs, field } = trackDeparture(body);
       const forecast = forecastFor(deps.registry, nowMs, departureMs, field);
       const s = await deps.scorer.run({ kind: "route-score", body, ids: scoreIds(ids), forecast });
-      return scored(s, ids, body.vessel.type);
+      return scored(s, ids, body.vessel.type, nowMs);
     },
   );
   endpoint(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_CLOCK_START_MS, testClock } from "../../tests/test-clock";
 import { DIMENSIONS } from "../engine/scoring/vsi";
 import { loadConfig } from "../platform/config";
 import { type Served, serve } from "../serve";
@@ -14,23 +15,22 @@ import {
  */
 let s: Served;
 beforeAll(async () => {
-  s = await serve(loadConfig({ PORT: "0", LOG_LEVEL: "silent" }));
+  s = await serve(loadConfig({ PORT: "0", LOG_LEVEL: "silent" }), { now: testClock() });
 }, 120_000);
 afterAll(async () => {
   await s?.close();
 });
 
 const DAY = 86_400_000;
-/** A departure `days` from now, at 06 UTC. */
+/** A departure `days` after the tests' clock starts, at 06 UTC. */
 const departure = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
+  const d = new Date(TEST_CLOCK_START_MS + days * DAY);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
 };
 /** The next 15th of a month (0 = January) at least two weeks away. */
 const nextMonth = (month: number) => {
-  const now = new Date();
-  let year = now.getUTCFullYear();
-  if (Date.UTC(year, month, 15) < Date.now() + 14 * DAY) year++;
+  let year = new Date(TEST_CLOCK_START_MS).getUTCFullYear();
+  if (Date.UTC(year, month, 15) < TEST_CLOCK_START_MS + 14 * DAY) year++;
   return new Date(Date.UTC(year, month, 15, 6)).toISOString();
 };
 

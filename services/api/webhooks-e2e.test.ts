@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { WebhookReceiver } from "../../tests/webhook-receiver";
 import {
   type Api,
@@ -31,7 +32,7 @@ beforeAll(async () => {
     [{ key: KEY, plan: "enterprise", scopes: ["monitoring", "webhooks"] }],
     { WEBHOOK_ALLOWLIST: "127.0.0.1" },
   );
-  api = { url: s.url, key: KEY };
+  api = { url: s.url, key: KEY, departuresFromMs: TEST_CLOCK_START_MS };
   await receiver.start();
 }, 120_000);
 afterAll(async () => {
@@ -40,8 +41,8 @@ afterAll(async () => {
 });
 
 const landNewCycle = async (): Promise<number> => {
-  const cycleMs = Date.now() - 30_000;
-  await landCycle(s.platform.bus, s.weather.registry, syntheticCycleEvent(cycleMs, Date.now()));
+  const cycleMs = s.now() - 30_000;
+  await landCycle(s.platform.bus, s.weather.registry, syntheticCycleEvent(cycleMs, s.now()));
   return cycleMs;
 };
 

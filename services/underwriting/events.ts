@@ -20,20 +20,24 @@ export function publishScoreRequested(
     iface: string;
     kind: string;
     body: unknown;
+    occurredAt: number;
   },
 ): Promise<void> {
   return bus.publish(TOPIC.voyageRequests, [
     {
       key: e.voyageId,
       type: SCORE_REQUESTED,
-      value: eventRecord({
-        voyage_id: e.voyageId,
-        request_id: e.requestId,
-        key_id: e.keyId ?? null,
-        interface: e.iface,
-        kind: e.kind,
-        request_json: JSON.stringify(e.body),
-      }),
+      value: eventRecord(
+        {
+          voyage_id: e.voyageId,
+          request_id: e.requestId,
+          key_id: e.keyId ?? null,
+          interface: e.iface,
+          kind: e.kind,
+          request_json: JSON.stringify(e.body),
+        },
+        e.occurredAt,
+      ),
     },
   ]);
 }
@@ -62,12 +66,18 @@ export interface VoyageScoredFields {
 }
 
 /** A VoyageScored message for voyages.scores, keyed by the voyage (or route) id. */
-export function voyageScoredMessage(fields: VoyageScoredFields) {
-  return { key: fields.voyage_id, type: VOYAGE_SCORED, value: eventRecord({ ...fields }) };
+export function voyageScoredMessage(fields: VoyageScoredFields, occurredAt: number) {
+  return {
+    key: fields.voyage_id,
+    type: VOYAGE_SCORED,
+    value: eventRecord({ ...fields }, occurredAt),
+  };
 }
 
 /** Who asked for a score and what it was computed from (the scorer's `used`, plus the key). */
 export interface ScoreContext {
+  /** When it was scored: the request's time, or the cycle's for a re-score. */
+  occurredAt: number;
   keyId?: string;
   vesselType: string;
   departureMs: number;
@@ -87,27 +97,32 @@ export async function publishVoyageScored(
   },
 ): Promise<EventRecord> {
   const vsi = r.voyage_severity_index;
-  const message = voyageScoredMessage({
-    voyage_id: r.voyage_id,
-    request_id: r.metadata.request_id,
-    key_id: e.keyId ?? null,
-    interface: e.iface ?? "underwriting",
-    index: vsi.score,
-    band: vsi.band,
-    dimensions: Object.fromEntries(Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score])),
-    confidence_low: vsi.confidence_interval[0],
-    confidence_high: vsi.confidence_interval[1],
-    weather_model: e.model,
-    weather_cycle: e.cycleMs,
-    weather_synthetic: e.synthetic,
-    departure: e.departureMs,
-    eta_p50: Date.parse(r.route_summary.eta_p50_utc),
-    eta_p90: Date.parse(r.route_summary.eta_p90_utc),
-    distance_nm: r.route_summary.distance_nm,
-    peak_hs_m: r.physical_conditions.peak_hs_m,
-    peak_wind_kts: r.physical_conditions.peak_wind_kts,
-    vessel_type: e.vesselType,
-  });
+  const message = voyageScoredMessage(
+    {
+      voyage_id: r.voyage_id,
+      request_id: r.metadata.request_id,
+      key_id: e.keyId ?? null,
+      interface: e.iface ?? "underwriting",
+      index: vsi.score,
+      band: vsi.band,
+      dimensions: Object.fromEntries(
+        Object.entries(r.risk_dimensions).map(([k, d]) => [k, d.score]),
+      ),
+      confidence_low: vsi.confidence_interval[0],
+      confidence_high: vsi.confidence_interval[1],
+      weather_model: e.model,
+      weather_cycle: e.cycleMs,
+      weather_synthetic: e.synthetic,
+      departure: e.departureMs,
+      eta_p50: Date.parse(r.route_summary.eta_p50_utc),
+      eta_p90: Date.parse(r.route_summary.eta_p90_utc),
+      distance_nm: r.route_summary.distance_nm,
+      peak_hs_m: r.physical_conditions.peak_hs_m,
+      peak_wind_kts: r.physical_conditions.peak_wind_kts,
+      vessel_type: e.vesselType,
+    },
+    e.occurredAt,
+  );
   if (e.eventId !== undefined) message.value.event_id = e.eventId;
   await bus.publish(TOPIC.voyageScores, [message]);
   return message.value;

@@ -66,15 +66,18 @@ function sinkProcess(extra: Record<string, string> = {}): {
 const cycle = (model: string, i: number): OutgoingEvent => ({
   key: model,
   type: "voyagerisk.weather.WeatherCycleLanded",
-  value: eventRecord({
-    model,
-    cycle_time: Date.UTC(2026, 10, 1) + i * 6 * 3600_000,
-    members: 31,
-    resolution_deg: 0.25,
-    horizon_h: 384,
-    synthetic: true,
-    source: `round-trip ${i} ✓ 'quoted' \\ back`,
-  }),
+  value: eventRecord(
+    {
+      model,
+      cycle_time: Date.UTC(2026, 10, 1) + i * 6 * 3600_000,
+      members: 31,
+      resolution_deg: 0.25,
+      horizon_h: 384,
+      synthetic: true,
+      source: `round-trip ${i} ✓ 'quoted' \\ back`,
+    },
+    Date.UTC(2026, 10, 1) + i * 6 * 3600_000 + 3_600_000,
+  ),
 });
 
 beforeAll(async () => {

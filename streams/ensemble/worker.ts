@@ -65,6 +65,7 @@ export function startEnsembleWorker(opts: {
             ...s.used,
             // Metered as the underwriting voyage-risk it is.
             iface: "underwriting",
+            occurredAt: now(),
             eventId: nameBasedId(`ensemble-scored\n${id}`),
           });
           record = { ...base, status: "ready", result: s.response, error: null };

@@ -25,7 +25,7 @@ export const TOPICS = [{ name: TOPIC, partitions: 4 }];
 const probe = (key: string, seq: number, note = "n"): OutgoingEvent => ({
   key,
   type: PROBE,
-  value: eventRecord({ seq, note, tag: null }),
+  value: eventRecord({ seq, note, tag: null }, Date.UTC(2026, 10, 1) + seq),
 });
 
 interface Collected {

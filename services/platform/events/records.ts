@@ -1,10 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { EventRecord } from "./port";
 
-/** A new event record: a fresh event id (consumers deduplicate on it) and its time. */
+/**
+ * A new event record: a fresh event id (consumers deduplicate on it) and its time, which the
+ * caller gives from its own clock (a request's, a cycle's), so that the events one request or
+ * one cycle makes agree on when they happened.
+ */
 export function eventRecord<T extends Record<string, unknown>>(
   fields: T,
-  occurredAt: number = Date.now(),
+  occurredAt: number,
 ): EventRecord & T {
   return { event_id: randomUUID(), occurred_at: occurredAt, ...fields };
 }
