@@ -148,12 +148,29 @@ describe("embedded default (npm start)", () => {
     const s = await start();
     const text = banner(s);
     expect(s.devKey).toMatch(/^vr_[A-Za-z0-9_-]{43}$/);
-    const curls = [...text.matchAll(/curl -s (?:-H 'X-API-Key: (\S+)' )?(\S+)/g)];
-    expect(curls.length).toBe(2);
-    for (const [, key, url] of curls) {
-      const res = await fetch(url as string, { headers: key ? { "X-API-Key": key } : {} });
-      expect(res.status).toBe(200);
+    const curls = [
+      ...text.matchAll(
+        /curl -s (?:-H 'X-API-Key: (\S+)' )?(?:-H 'Content-Type: application\/json' )?(\S+)(?: -d '([^']+)')?/g,
+      ),
+    ];
+    expect(curls.length).toBe(3);
+    for (const [, key, url, body] of curls) {
+      const res = await fetch(url as string, {
+        method: body ? "POST" : "GET",
+        headers: {
+          ...(key ? { "X-API-Key": key } : {}),
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
+        body,
+      });
+      expect(res.status, `${url} ${body ?? ""}`).toBe(200);
     }
+    // The voyage it scores leaves the day after the server's clock reads, at 06 UTC.
+    const scored = curls.find(([, , url]) => url?.endsWith("/voyage-risk"));
+    const departure = JSON.parse(scored?.[3] ?? "{}").voyage.departure_utc as string;
+    expect(departure).toBe(
+      `${new Date(s.now() + 86_400_000).toISOString().slice(0, 10)}T06:00:00.000Z`,
+    );
   });
 
   it("rejects a missing or wrong key with 401 and the error body", async () => {

@@ -167,6 +167,28 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
   };
 }
 
+/**
+ * The banner's voyage: Rotterdam to New York, leaving at 06 UTC the day after `nowMs`, so the
+ * printed curl works whenever it is run within the week after start-up.
+ */
+function exampleVoyage(nowMs: number): string {
+  const tomorrow = new Date(nowMs + 86_400_000);
+  const departure = Date.UTC(
+    tomorrow.getUTCFullYear(),
+    tomorrow.getUTCMonth(),
+    tomorrow.getUTCDate(),
+    6,
+  );
+  return JSON.stringify({
+    vessel: { type: "cargo_small" },
+    voyage: {
+      origin: { lat: 51.98, lon: 3.9, name: "Rotterdam" },
+      destination: { lat: 40.45, lon: -73.8, name: "New York" },
+      departure_utc: new Date(departure).toISOString(),
+    },
+  });
+}
+
 /** What a newcomer sees after `npm start`: where it runs, a working key and a curl to try. */
 export function banner(served: Served): string {
   const { url, devKey, platform } = served;
@@ -185,6 +207,8 @@ export function banner(served: Served): string {
       "  try:",
       `    curl -s ${url}/api/v1/underwriting/health`,
       `    curl -s -H 'X-API-Key: ${devKey}' ${url}/api/v1/whoami`,
+      "  score a voyage (the first request builds the routing network: a few seconds):",
+      `    curl -s -H 'X-API-Key: ${devKey}' -H 'Content-Type: application/json' ${url}/api/v1/underwriting/voyage-risk -d '${exampleVoyage(served.now())}'`,
     );
   } else {
     lines.push(
