@@ -126,24 +126,31 @@ export class EdgeCosts {
     return { hours: lengthNm / sog, conditions: c, loss, course };
   }
 
-  /** Hours and objective cost of a straight leg of any length, priced every COST_SAMPLE_NM (a broken limit costs Infinity). */
-  legCost(from: LatLon, to: LatLon, atMs: number): { hours: number; cost: number } {
+  /**
+   * Hours and objective cost of a straight leg of any length, priced every COST_SAMPLE_NM, and
+   * (when `limits` apply) the hours of it sailed in seas or winds past the vessel's hard limits.
+   * The breach is counted apart from the cost, both finite, so that two legs that both break a
+   * limit somewhere can still be compared: by breach first, then by cost.
+   */
+  legCost(
+    from: LatLon,
+    to: LatLon,
+    atMs: number,
+    limits: boolean,
+  ): { hours: number; cost: number; breachHours: number } {
     const pts = densify(from, to, COST_SAMPLE_NM);
     let hours = 0;
     let cost = 0;
+    let breachHours = 0;
     for (let k = 1; k < pts.length; k++) {
       const a = pts[k - 1] as LatLon;
       const b = pts[k] as LatLon;
-      const step = this.edge(a, b, distanceNm(a, b), atMs + hours * 3_600_000, true);
-      if (!step)
-        return {
-          hours: hours + distanceNm(a, b) / this.request.vessel.speed_kts,
-          cost: Number.POSITIVE_INFINITY,
-        };
-      hours += step.hours;
-      cost += step.cost;
+      const s = this.sail(a, b, distanceNm(a, b), atMs + hours * 3_600_000);
+      if (limits && this.breaksLimits(s.conditions)) breachHours += s.hours;
+      hours += s.hours;
+      cost += this.costOf(s.conditions, s.course, s.hours, s.loss);
     }
-    return { hours, cost };
+    return { hours, cost, breachHours };
   }
 
   /** null when the leg breaks a hard limit (and limits apply); otherwise its hours and objective cost. */
