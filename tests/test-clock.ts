@@ -14,3 +14,9 @@ export function testClock(startMs: number = TEST_CLOCK_START_MS): () => number {
   const offsetMs = startMs - Date.now();
   return () => Date.now() + offsetMs;
 }
+
+/** A departure at 06 UTC on the day `days` after the tests' clock starts, as ISO 8601. */
+export function testDeparture(days: number): string {
+  const d = new Date(TEST_CLOCK_START_MS + days * 86_400_000);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
 import { serveWithKeys } from "../../tests/serve-with-keys";
-import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
+import { testDeparture } from "../../tests/test-clock";
 import type { Served } from "../serve";
 import { routeRiskResponse } from "./schemas/route-risk";
 
@@ -53,18 +53,12 @@ type Body = Record<string, unknown> & {
   error: { code: string; message: string; request_id: string; details?: Record<string, unknown> };
 };
 
-const DAY = 86_400_000;
-/** A departure `days` after the tests' clock starts, at 06 UTC. */
-const departure = (days: number) => {
-  const d = new Date(TEST_CLOCK_START_MS + days * DAY);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
-};
 const ROTTERDAM = { lat: 51.98, lon: 3.9, name: "Rotterdam" };
 const NEW_YORK = { lat: 40.45, lon: -73.8, name: "New York" };
 const body = (extra: Record<string, unknown> = {}) => ({
   origin: ROTTERDAM,
   destination: NEW_YORK,
-  departure_time: departure(2),
+  departure_time: testDeparture(2),
   vessel: { vessel_type: "container_ship" },
   ...extra,
 });
@@ -291,7 +285,7 @@ describe("route-risk answers", { timeout: 300_000 }, () => {
     const r = await call(
       s,
       KEYS.captain,
-      body({ ensemble: true, objective: "fastest", departure_time: departure(1) }),
+      body({ ensemble: true, objective: "fastest", departure_time: testDeparture(1) }),
     );
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const out = routeRiskResponse.parse(r.json);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CLOCK_START_MS, testClock } from "../../tests/test-clock";
+import { TEST_CLOCK_START_MS, testClock, testDeparture } from "../../tests/test-clock";
 import { DIMENSIONS } from "../engine/scoring/vsi";
 import { loadConfig } from "../platform/config";
 import { type Served, serve } from "../serve";
@@ -22,11 +22,6 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-/** A departure `days` after the tests' clock starts, at 06 UTC. */
-const departure = (days: number) => {
-  const d = new Date(TEST_CLOCK_START_MS + days * DAY);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 6)).toISOString();
-};
 /** The next 15th of a month (0 = January) at least two weeks away. */
 const nextMonth = (month: number) => {
   let year = new Date(TEST_CLOCK_START_MS).getUTCFullYear();
@@ -50,7 +45,7 @@ function request(
   destination: object,
   options: Record<string, boolean> = {},
   vessel: object = cargo,
-  departure_utc = departure(2),
+  departure_utc = testDeparture(2),
 ) {
   return { vessel, voyage: { origin, destination, departure_utc }, options };
 }
@@ -219,7 +214,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
       voyage: {
         origin: { lat: 44.17, lon: 28.66, name: "Constanta" },
         destination: ROTTERDAM,
-        departure_utc: departure(2),
+        departure_utc: testDeparture(2),
         avoid_passages: ["bosporus"],
       },
     });
@@ -243,7 +238,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
       ],
       [
         "departure in two years",
-        request(ROTTERDAM, NEW_YORK, {}, cargo, departure(800)),
+        request(ROTTERDAM, NEW_YORK, {}, cargo, testDeparture(800)),
         400,
         "validation_failed",
         /departure_utc/,
@@ -287,7 +282,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     const byShip = await postTrack({
       vessel: cargo,
       track: { waypoints: sea },
-      departure_utc: departure(2),
+      departure_utc: testDeparture(2),
     });
     expect(byShip.status).toBe(200);
     const r1 = routeScoreResponse.parse(await byShip.json());
@@ -299,7 +294,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     expect(r1.route_summary.leg_count).toBe(6);
     expect(r1.route_summary.geometry.coordinates[2]).toEqual([-40, 45]);
 
-    const t0 = Date.parse(departure(2));
+    const t0 = Date.parse(testDeparture(2));
     const timed = sea.map((p, i) => ({ ...p, time_utc: new Date(t0 + i * 4 * DAY).toISOString() }));
     const byTimes = routeScoreResponse.parse(
       await (await postTrack({ vessel: cargo, track: { waypoints: timed } })).json(),
@@ -310,7 +305,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     const overLand = await postTrack({
       vessel: cargo,
       track: { waypoints: [ROTTERDAM, { lat: 48.86, lon: 2.35, name: "Paris" }] },
-      departure_utc: departure(2),
+      departure_utc: testDeparture(2),
     });
     expect(overLand.status).toBe(200);
     const r3 = routeScoreResponse.parse(await overLand.json());
@@ -322,7 +317,7 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     const refused = await postTrack({
       vessel: cargo,
       track: { waypoints: tooLong },
-      departure_utc: departure(2),
+      departure_utc: testDeparture(2),
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/500/);
