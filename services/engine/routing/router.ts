@@ -1029,11 +1029,16 @@ export class RoutingNetwork {
     let accepted = new Map<number, number>();
     const moveTo = (a: number) => {
       if (a === anchor) return;
-      const hours =
-        a === anchor + 1
-          ? costs.legCost(pts[anchor] as LatLon, pts[a] as LatLon, anchorMs, limits).hours
-          : (accepted.get(a) as number);
-      anchorMs += hours * 3_600_000;
+      if (a === anchor + 1 && anchorMs === planAt[anchor]) {
+        // Still on the plan's schedule: the plan has sailed this very step from this very time.
+        anchorMs = planAt[a] as number;
+      } else {
+        const hours =
+          a === anchor + 1
+            ? costs.legCost(pts[anchor] as LatLon, pts[a] as LatLon, anchorMs, limits).hours
+            : (accepted.get(a) as number);
+        anchorMs += hours * 3_600_000;
+      }
       anchor = a;
       accepted = new Map();
     };
