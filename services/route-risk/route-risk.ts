@@ -221,6 +221,7 @@ function segmentOut(
     distance_nm: r2(s.distance_nm),
     course_deg: r2(s.course_deg),
     speed_over_ground_kts: r2(s.speed_over_ground_kts),
+    speed_through_water_kts: r2(s.speed_through_water_kts),
     conditions: {
       hs_m: r2(c.hs_m),
       wave_period_s: r2(c.wave_period_s),

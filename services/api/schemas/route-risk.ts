@@ -93,6 +93,11 @@ export const routeRiskSegment = z
     distance_nm: z.number(),
     course_deg: z.number(),
     speed_over_ground_kts: z.number(),
+    speed_through_water_kts: z
+      .number()
+      .describe(
+        "the speed ordered through the water: the vessel's cruising speed, lower on a leg the route holds back so as not to run ahead of its schedule into weather it was timed to miss, or a canal's speed limit",
+      ),
     conditions: conditions.describe("at the segment's midpoint and mid-time"),
     sub_risks: z
       .object({

@@ -107,13 +107,31 @@ export function speedLossFraction(
   windKts: number,
   angleOffBowDeg: number,
 ): number {
+  return Math.min(MAX_SPEED_LOSS, uncappedSpeedLoss(v, speedKts, windKts, angleOffBowDeg));
+}
+
+/**
+ * Kwon's loss before the MAX_SPEED_LOSS cap. Of its three factors only C_U depends on the ship's
+ * speed, so the loss at another speed is this times the ratio of the two C_U (hullSpeedCoefficient).
+ */
+export function uncappedSpeedLoss(
+  v: SpeedLossVessel,
+  speedKts: number,
+  windKts: number,
+  angleOffBowDeg: number,
+): number {
   if (windKts <= 0 || speedKts <= 0) return 0;
   const bn = beaufortFromKnots(windKts);
-  const fn = (speedKts * KNOT_MS) / Math.sqrt(G * v.length_m);
   const condition = v.condition ?? "loaded";
   const percent =
     directionCoefficient(angleOffBowDeg, bn) *
-    speedCoefficient(v.block_coefficient, fn, condition) *
+    hullSpeedCoefficient(v, speedKts) *
     formCoefficient(bn, v.displacement_t, condition, v.container_ship ?? false);
-  return Math.min(MAX_SPEED_LOSS, Math.max(0, percent / 100));
+  return Math.max(0, percent / 100);
+}
+
+/** C_U for this hull at `speedKts` (its Froude number on the hull's length). */
+export function hullSpeedCoefficient(v: SpeedLossVessel, speedKts: number): number {
+  const fn = (speedKts * KNOT_MS) / Math.sqrt(G * v.length_m);
+  return speedCoefficient(v.block_coefficient, fn, v.condition ?? "loaded");
 }

@@ -1,6 +1,12 @@
 import { densify, distanceNm } from "../geo/geodesic";
 import type { LatLon } from "../geo/types";
-import { type SpeedLossVessel, speedLossFraction } from "../physics/speed-loss";
+import {
+  hullSpeedCoefficient,
+  MAX_SPEED_LOSS,
+  type SpeedLossVessel,
+  speedLossFraction,
+  uncappedSpeedLoss,
+} from "../physics/speed-loss";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import type { Passage } from "./passages";
 import type { RouteRequest, RoutingVessel } from "./router";
@@ -23,6 +29,8 @@ const MAX_FAVOURABLE_CURRENT_KTS = 4;
 const KNOT_FLOOR = 0.5;
 /** Winds above this are priced as this (Beaufort 12 starts at 64 kt). */
 const LOSS_TABLE_KTS = 120;
+/** MAX_SPEED_LOSS as the table stores it (float32), so the cap at lookup equals the cap at build. */
+const LOSS_CAP = Math.fround(MAX_SPEED_LOSS);
 
 /** Travel time and objective cost of a leg in the weather, for one request. */
 export class EdgeCosts {
@@ -54,9 +62,9 @@ export class EdgeCosts {
   }
 
   /**
-   * Kwon's speed loss for this vessel at its speed, tabulated per 0.1 kt of wind and per heading
-   * sector on first use (the search evaluates it millions of times; the inputs vary in two
-   * dimensions only).
+   * Kwon's speed loss for this vessel at its speed before the cap (uncappedSpeedLoss), tabulated
+   * per 0.1 kt of wind and per heading sector on first use (the search evaluates it millions of
+   * times; the inputs vary in two dimensions only). Uncapped, so that a held speed can scale it.
    */
   private lossTable?: Float32Array;
 
@@ -70,26 +78,59 @@ export class EdgeCosts {
   }
 
   private speedLoss(windKts: number, angleOffBowDeg: number): number {
+    return Math.min(LOSS_CAP, this.uncappedLoss(windKts, angleOffBowDeg));
+  }
+
+  private uncappedLoss(windKts: number, angleOffBowDeg: number): number {
     if (windKts <= 0) return 0;
-    const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);
-    const sector = a <= 30 ? 0 : a <= 60 ? 1 : a <= 150 ? 2 : 3;
+    const sector = lossSector(angleOffBowDeg);
     const index = Math.min(LOSS_TABLE_KTS * 10, Math.round(windKts * 10));
     if (!this.lossTable) {
       const table = new Float32Array(4 * (LOSS_TABLE_KTS * 10 + 1));
-      const angles = [0, 45, 90, 180];
       for (let s = 0; s < 4; s++) {
         for (let i = 0; i <= LOSS_TABLE_KTS * 10; i++) {
-          table[s * (LOSS_TABLE_KTS * 10 + 1) + i] = speedLossFraction(
+          table[s * (LOSS_TABLE_KTS * 10 + 1) + i] = uncappedSpeedLoss(
             this.hull,
             this.request.vessel.speed_kts,
             i / 10,
-            angles[s] as number,
+            SECTOR_ANGLES[s] as number,
           );
         }
       }
       this.lossTable = table;
     }
     return this.lossTable[sector * (LOSS_TABLE_KTS * 10 + 1) + index] as number;
+  }
+
+  /** The last held speed asked for, and its C_U over the vessel's own (held legs come in runs). */
+  private heldKts = Number.NaN;
+  private heldScale = Number.NaN;
+
+  /**
+   * Kwon's loss at a speed held below the vessel's own: the table's (the same wind, the same
+   * sector) scaled by the ratio of C_U at the two speeds, the only factor that depends on speed.
+   */
+  private speedLossAt(speedKts: number, windKts: number, angleOffBowDeg: number): number {
+    if (speedKts !== this.heldKts) {
+      const own = hullSpeedCoefficient(this.hull, this.request.vessel.speed_kts);
+      this.heldKts = speedKts;
+      this.heldScale = own > 0 ? hullSpeedCoefficient(this.hull, speedKts) / own : Number.NaN;
+    }
+    if (Number.isNaN(this.heldScale)) {
+      const wind = Math.min(LOSS_TABLE_KTS, Math.round(windKts * 10) / 10);
+      return speedLossFraction(
+        this.hull,
+        speedKts,
+        wind,
+        SECTOR_ANGLES[lossSector(angleOffBowDeg)] as number,
+      );
+    }
+    return Math.min(LOSS_CAP, this.uncappedLoss(windKts, angleOffBowDeg) * this.heldScale);
+  }
+
+  /** The vessel's own speed through the water, knots. */
+  get vesselSpeedKts(): number {
+    return this.request.vessel.speed_kts;
   }
 
   /** Speed through a passage: the vessel's own, or the passage's speed limit if lower. */
@@ -108,19 +149,27 @@ export class EdgeCosts {
     return this.weather.at(p.lat, p.lon, atMs);
   }
 
-  /** Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the course. */
+  /**
+   * Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the
+   * course. `speedKts` is the speed ordered through the water when the route holds the ship below
+   * its own (see RouteLeg.speed_kts).
+   */
   sail(
     from: LatLon,
     to: LatLon,
     lengthNm: number,
     atMs: number,
+    speedKts?: number,
   ): { hours: number; conditions: SeaConditions; loss: number; course: number } {
-    const v0 = this.request.vessel.speed_kts;
+    const v0 = speedKts ?? this.request.vessel.speed_kts;
     const course = courseDeg(from.lat, from.lon, to.lat, to.lon);
     const mid = { lat: (from.lat + to.lat) / 2, lon: midLon(from.lon, to.lon) };
     const firstGuessH = lengthNm / v0;
     const c = this.weather.at(mid.lat, mid.lon, atMs + (firstGuessH / 2) * 3_600_000);
-    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
+    const loss =
+      speedKts === undefined
+        ? this.speedLoss(c.wind_kts, c.wind_dir_deg - course)
+        : this.speedLossAt(speedKts, c.wind_kts, c.wind_dir_deg - course);
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
     const sog = Math.max(KNOT_FLOOR, v0 * (1 - loss) + currentAlong);
     return { hours: lengthNm / sog, conditions: c, loss, course };
@@ -137,6 +186,7 @@ export class EdgeCosts {
     to: LatLon,
     atMs: number,
     limits: boolean,
+    speedKts?: number,
   ): { hours: number; cost: number; breachHours: number } {
     const pts = densify(from, to, COST_SAMPLE_NM);
     let hours = 0;
@@ -145,7 +195,7 @@ export class EdgeCosts {
     for (let k = 1; k < pts.length; k++) {
       const a = pts[k - 1] as LatLon;
       const b = pts[k] as LatLon;
-      const s = this.sail(a, b, distanceNm(a, b), atMs + hours * 3_600_000);
+      const s = this.sail(a, b, distanceNm(a, b), atMs + hours * 3_600_000, speedKts);
       if (limits && this.breaksLimits(s.conditions)) breachHours += s.hours;
       hours += s.hours;
       cost += this.costOf(s.conditions, s.course, s.hours, s.loss);
@@ -234,6 +284,14 @@ export class EdgeCosts {
         return hours * (1 + 2 * loss);
     }
   }
+}
+
+/** Kwon's weather-angle sectors (directionCoefficient): head, bow, beam, following seas. */
+const SECTOR_ANGLES = [0, 45, 90, 180];
+
+function lossSector(angleOffBowDeg: number): number {
+  const a = Math.abs((((angleOffBowDeg % 360) + 540) % 360) - 180);
+  return a <= 30 ? 0 : a <= 60 ? 1 : a <= 150 ? 2 : 3;
 }
 
 function estimateDisplacementT(v: RoutingVessel): number {

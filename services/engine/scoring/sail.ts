@@ -5,8 +5,9 @@ import type { SeaConditions, WeatherField } from "../weather/types";
 import type { ExposureSample } from "./exposure";
 
 /**
- * Sails a fixed route through a weather field: each piece at the vessel's speed less Kwon's
- * involuntary speed loss plus the current along the course (the router's own sailing model), so
+ * Sails a fixed route through a weather field: each piece at the vessel's speed (or the speed
+ * the route holds on its leg) less Kwon's involuntary speed loss plus the current along the
+ * course (the router's own sailing model), so
  * an ensemble member or a re-scored forecast gets its own transit time and conditions without
  * routing again. Canal pieces keep the route's own timing (their speed is the canal's limit).
  */
@@ -56,7 +57,14 @@ export function sailRoute(
       conditions = field.at(mid.start.lat, mid.start.lon, t + (hours / 2) * 3_600_000);
       course = first.course_deg;
     } else {
-      const s = costs.sail(first.start, last.end, distance, t);
+      const ordered = first.speed_through_water_kts;
+      const s = costs.sail(
+        first.start,
+        last.end,
+        distance,
+        t,
+        ordered < request.vessel.speed_kts ? ordered : undefined,
+      );
       hours = s.hours;
       conditions = s.conditions;
       course = s.course;
@@ -76,14 +84,22 @@ export function sailRoute(
   return { pieces, transit_h: (t - route.departure_ms) / 3_600_000, samples };
 }
 
-/** Consecutive segments merged up to everyNm (never across a change in or out of a canal). */
+/**
+ * Consecutive segments merged up to everyNm (never across a change in or out of a canal, nor of
+ * the speed the route holds).
+ */
 function groupSegments(route: Route, everyNm: number): Route["segments"][] {
   const groups: Route["segments"][] = [];
   let current: Route["segments"] = [];
   let length = 0;
   for (const s of route.segments) {
     const prev = current[0];
-    if (prev && (prev.in_canal !== s.in_canal || length + s.distance_nm > everyNm)) {
+    if (
+      prev &&
+      (prev.in_canal !== s.in_canal ||
+        prev.speed_through_water_kts !== s.speed_through_water_kts ||
+        length + s.distance_nm > everyNm)
+    ) {
       groups.push(current);
       current = [];
       length = 0;
