@@ -394,6 +394,42 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps off Cay Sal Bank (9-16 m), which New Orleans to San Juan and Tampa to Santiago de Cuba used to cross", () => {
+    const caySal = closedWater("cay-sal-bank");
+    const newOrleans = { lat: 28.9, lon: -89.4 };
+    const tampa = { lat: 27.6, lon: -82.9 };
+    // Legs the routes used to take over the bank's north-western rim.
+    expect(
+      crosses(
+        [
+          { lat: 24.37, lon: -80.76 },
+          { lat: 23.95, lon: -80.06 },
+        ],
+        caySal,
+      ),
+    ).toBe(true);
+    expect(
+      crosses(
+        [
+          { lat: 24.26, lon: -80.26 },
+          { lat: 23.8, lon: -79.6 },
+        ],
+        caySal,
+      ),
+    ).toBe(true);
+    for (const [from, to] of [
+      [newOrleans, { lat: 18.47, lon: -66.12 }],
+      [tampa, { lat: 19.95, lon: -75.87 }],
+    ] as const) {
+      const r = net.route(request(from, to));
+      expect(crosses(r.waypoints, caySal), `${to.lat},${to.lon}`).toBe(false);
+    }
+    // The channels round it stay open: Havana to Nassau by the Nicholas and Santaren Channels.
+    expect(
+      net.route(request({ lat: 23.16, lon: -82.36 }, { lat: 25.09, lon: -77.35 })).distance_nm,
+    ).toBeLessThan(400);
+  });
+
   it("joins the Singapore Strait at Keppel Harbour instead of sailing it end to end and back", () => {
     // Keppel Harbour lies halfway along the strait. From Hong Kong the route used to run past
     // it to the strait's western end (103.45E) and back: 1,472 nm instead of 1,423.

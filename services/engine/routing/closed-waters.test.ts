@@ -53,4 +53,23 @@ describe("closed waters drawn from published positions", () => {
     expect(closes("cato-reef", { lat: -dm(23, 15), lon: dm(155, 36) })).toBe(true);
     expect(closes("cato-reef", { lat: -dm(23, 22), lon: dm(155, 34) })).toBe(false);
   });
+
+  it("Cay Sal Bank: its rim positions, and the channels round it open", () => {
+    for (const [lat, lon] of [
+      [dm(23, 42), dm(80, 24)], // Cay Sal
+      [dms(23, 57, 12.6), dms(80, 26, 42)], // Elbow Cay light
+      [dms(23, 59, 26), dms(80, 20, 26)], // Water Cays
+      [dms(24, 1, 30), dms(80, 20, 30)], // Marion Rock
+      [dm(24, 4), dm(79, 51)], // Dog Rocks
+      [dm(23, 29.34), dm(79, 30.96)], // Anguilla Cays
+      [dm(23, 50), dm(80, 5)], // the lagoon
+    ] as const) {
+      expect(closes("cay-sal-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    // The Nicholas Channel south of the rim, the Santaren Channel east, the Straits of Florida
+    // north-west.
+    expect(closes("cay-sal-bank", { lat: dm(23, 25), lon: -dm(80, 0) })).toBe(false);
+    expect(closes("cay-sal-bank", { lat: dm(23, 50), lon: -dm(79, 15) })).toBe(false);
+    expect(closes("cay-sal-bank", { lat: dm(24, 12), lon: -dm(80, 30) })).toBe(false);
+  });
 });

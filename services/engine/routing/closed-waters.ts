@@ -1,3 +1,4 @@
+import { dms } from "../compliance/shapes";
 import { destination, distanceAndCourse, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
 import type { PolygonRings } from "../geo/types";
@@ -109,6 +110,26 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
         [-(79 + 5.4 / 60), 26 + 1.7 / 60],
       ],
     ],
+  },
+  {
+    id: "cay-sal-bank",
+    name: "Cay Sal Bank, between the Straits of Florida, the Santaren Channel and the Nicholas Channel",
+    reason:
+      "An atoll-like platform of roughly triangular shape, 105 km along its south rim and 66 km north to south, its lagoon 9-16 m deep, within 23 27N-24 10N and 79 25W-80 35W, with islets along its rim except on the south side facing the Nicholas Channel, which has only coral heads; clockwise from the south-west: Cay Sal, Rompidas Ledge, the Elbow Cays, the Double Headed Shot and Water Cays, Marion Rock, Deadman's and Muertos Cays, the Dog Rocks at the north-eastern corner, then the Damas Cays and shoals down to the Anguilla Cays (Wikipedia, 'Cay Sal Bank'). Drawn through: Cay Sal 23 42N 80 24W (Wikipedia, 'Cay Sal'); the bank's western limit 80 35W, placed at 23 48N between Cay Sal and the Elbow Cays, whose southern islets and Rompidas Ledge lie there; the Elbow Cay light 23 57 12.6N 80 26 42.0W (Wikipedia, 'Elbow Cays'); the Water Cays 23 59 26N 80 20 26W and Marion Rock 24 01 30N 80 20 30W (Wikipedia); the northern limit 24 10N, placed at 80 06W between Marion Rock and the Dog Rocks; the Dog Rocks, 120 km from Orange Cay 24 56.4N 79 08.75W (Wikipedia), placed at 24 04N 79 51W; the Anguilla Cays at a cruiser's anchorage 23 29.34N 79 30.96W; the south-eastern limit 23 27N 79 25W; each moved 2 km outward. Ships go round it by the Straits of Florida and the Santaren or Nicholas Channel, each about 50 km wide.",
+    polygon: outlineThrough(
+      [
+        [dms(23, 42), -dms(80, 24)],
+        [dms(23, 48), -dms(80, 35)],
+        [dms(23, 57, 12.6), -dms(80, 26, 42)],
+        [dms(23, 59, 26), -dms(80, 20, 26)],
+        [dms(24, 1, 30), -dms(80, 20, 30)],
+        [dms(24, 10), -dms(80, 6)],
+        [dms(24, 4), -dms(79, 51)],
+        [dms(23, 29.34), -dms(79, 30.96)],
+        [dms(23, 27), -dms(79, 25)],
+      ],
+      2,
+    ),
   },
   {
     id: "macclesfield-bank",
