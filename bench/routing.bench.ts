@@ -118,13 +118,18 @@ const LIMITS = { max_wave_m: 5, max_wind_kts: 35 };
  * objective, routed through the moving storms with LIMITS, and of those that kept them
  * (limits_kept), the hours their 25 nm segments spend past a limit and the most a segment's
  * seas exceed it. The search checks the limits at the grid nodes it sets out from, so a route
- * may graze them between nodes; crossing a storm would show as tens of hours and metres.
+ * may graze them between nodes; crossing a storm would show as tens of hours and metres. Beside
+ * them, the legs of every route and the share of their distance held below the vessel's speed:
+ * the grid's zigzag left in a route shows as many short legs.
  */
 function limitsKept(net: RoutingNetwork): Figure[] {
   let kept = 0;
   let routes = 0;
   let hoursPast = 0;
   let worstExcessM = 0;
+  let legs = 0;
+  let heldNm = 0;
+  let allNm = 0;
   for (const d of pairs.slice(0, WEATHER_PAIRS)) {
     for (const objective of OBJECTIVES) {
       const r = net.route(
@@ -140,6 +145,11 @@ function limitsKept(net: RoutingNetwork): Figure[] {
         movingStorms,
       );
       routes++;
+      legs += r.legs.length;
+      for (const leg of r.legs) {
+        allNm += leg.distance_nm;
+        if (leg.held_speed_kts !== undefined) heldNm += leg.distance_nm;
+      }
       if (!r.limits_kept) continue;
       kept++;
       for (const s of r.segments) {
@@ -160,6 +170,16 @@ function limitsKept(net: RoutingNetwork): Figure[] {
       name: "weather routes keeping the limits: most a segment's seas exceed the wave limit",
       value: round(Math.max(0, worstExcessM), 2),
       unit: "m",
+    },
+    {
+      name: `weather routes (${routes}): legs per route, mean`,
+      value: round(legs / routes, 1),
+      unit: "legs",
+    },
+    {
+      name: "weather routes: share of the distance held below the vessel's speed",
+      value: round((100 * heldNm) / allNm, 1),
+      unit: "%",
     },
   ];
 }
