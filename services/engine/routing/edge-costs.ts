@@ -152,7 +152,7 @@ export class EdgeCosts {
   /**
    * Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the
    * course. `speedKts` is the speed ordered through the water when the route holds the ship below
-   * its own (see RouteLeg.speed_kts).
+   * its own (see RouteLeg.held_speed_kts).
    */
   sail(
     from: LatLon,

@@ -7,9 +7,9 @@ import type { ExposureSample } from "./exposure";
 /**
  * Sails a fixed route through a weather field: each piece at the vessel's speed (or the speed
  * the route holds on its leg) less Kwon's involuntary speed loss plus the current along the
- * course (the router's own sailing model), so
- * an ensemble member or a re-scored forecast gets its own transit time and conditions without
- * routing again. Canal pieces keep the route's own timing (their speed is the canal's limit).
+ * course (the router's own sailing model), so an ensemble member or a re-scored forecast gets its
+ * own transit time and conditions without routing again. Canal pieces keep the route's own
+ * timing (their speed is the canal's limit).
  */
 
 export interface SailedPiece {
