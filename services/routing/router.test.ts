@@ -394,6 +394,26 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps off the Little Bahama Bank (about 4 m), which Savannah and Charleston to Nassau used to cross", () => {
+    const bank = closedWater("little-bahama-bank");
+    const nassau = { lat: 25.08, lon: -77.35 };
+    const savannah = { lat: 32.03, lon: -80.85 };
+    const charleston = { lat: 32.75, lon: -79.85 };
+    // The legs the routes took before: straight over the bank's north-eastern corner and the
+    // Abaco cays to the Northeast Providence Channel.
+    expect(crosses([savannah, { lat: 26.444, lon: -76.943 }], bank)).toBe(true);
+    expect(crosses([charleston, { lat: 26.455, lon: -76.927 }], bank)).toBe(true);
+    for (const from of [savannah, charleston]) {
+      const r = net.route(request(from, nassau));
+      expect(crosses(r.waypoints, bank), `${from.lat},${from.lon}`).toBe(false);
+      expect(r.distance_nm).toBeLessThan(500);
+    }
+    // Freeport, on Grand Bahama's open south coast, is reached from Palm Beach without a snap.
+    const freeport = net.route(request({ lat: 26.77, lon: -80.04 }, { lat: 26.51, lon: -78.77 }));
+    expect(freeport.snaps.destination).toBeUndefined();
+    expect(freeport.distance_nm).toBeLessThan(75);
+  });
+
   it("keeps off Cay Sal Bank (9-16 m), which New Orleans to San Juan and Tampa to Santiago de Cuba used to cross", () => {
     const caySal = closedWater("cay-sal-bank");
     const newOrleans = { lat: 28.9, lon: -89.4 };

@@ -72,4 +72,25 @@ describe("closed waters drawn from published positions", () => {
     expect(closes("cay-sal-bank", { lat: dm(23, 50), lon: -dm(79, 15) })).toBe(false);
     expect(closes("cay-sal-bank", { lat: dm(24, 12), lon: -dm(80, 30) })).toBe(false);
   });
+
+  it("Little Bahama Bank: the bank north of Grand Bahama closed; Freeport, the channels and the Atlantic open", () => {
+    for (const [lat, lon] of [
+      [dm(26, 54.88), dm(78, 37.36)], // a cruiser's anchorage at Mangrove Cay, mid-bank
+      [dm(27, 10), dm(79, 0)], // inside White Sand Ridge
+      [dm(27, 0), dm(78, 0)], // between Walker's Cay and Little Abaco
+      [dm(26, 45), dm(78, 30)], // north of Grand Bahama
+    ] as const) {
+      expect(closes("little-bahama-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    for (const [lat, lon] of [
+      [26.51, 78.77], // Freeport harbour, on Grand Bahama's south coast
+      [26.45, 78.4], // the Northwest Providence Channel
+      [26.95, 79.3], // the Straits of Florida off Memory Rock
+      [27.35, 78.4], // north of Walker's Cay
+      [26.54, 76.9], // the Atlantic off Hope Town
+      [26.3, 77.4], // the Bight of Abaco, left open
+    ] as const) {
+      expect(closes("little-bahama-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
+    }
+  });
 });

@@ -132,6 +132,27 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     ),
   },
   {
+    id: "little-bahama-bank",
+    name: "Little Bahama Bank, north of Grand Bahama and west of the Abaco cays",
+    reason:
+      "A shallow platform averaging 14 ft (4.3 m), with coral heads and sand banks reaching nearly to the surface, which boats from Florida cross by White Sand Ridge, Memory Rock or Indian Cay Channel at West End (wadespage.com, 'Getting onto the Little Bahamas Bank'); 'deep water is defined as 13 ft' there (a cruiser's log, 2009); Walker's Cay 'sits on the very edge' of the bank, which drops off sharply north of it (Wikipedia, 'Walker's Cay'). Ships go round it by the Northwest Providence Channel or east of the Abaco cays. Drawn through: West End, Grand Bahama, at the Old Bahama Bay marina 26 42.1N 78 59.4W (a cruiser's log, 2011); White Sand Ridge 27 17.0N 79 10.3W (wadespage.com); Walker's Cay 27 15 27.8N 78 23 40.7W (Wikipedia); Man-O-War Cay 26 35 15N 77 00 25W (Wikipedia); the Elbow Reef light at Hope Town 26 32 17N 76 57 36W (lighthouse-index.com); then back over Great Abaco, the Marls between Little Abaco and Grand Bahama, and along Grand Bahama to West End by points on the land, so the Bight of Abaco and the south coast of Grand Bahama (Freeport) stay open. Straight lines between the rim positions leave a strip a few kilometres wide open where the rim bulges out (Memory Rock, Matanilla Reef, the Abaco cays north of Man-O-War Cay, which the coastline data does not draw).",
+    polygon: [
+      [
+        [-dms(78, 59.4), dms(26, 42.1)],
+        [-dms(79, 10.3), dms(27, 17)],
+        [-dms(78, 23, 40.7), dms(27, 15, 27.8)],
+        [-dms(77, 0, 25), dms(26, 35, 15)],
+        [-dms(76, 57, 36), dms(26, 32, 17)],
+        // On land: Great Abaco, Grand Bahama's east end, its spine.
+        [-77.14, 26.4],
+        [-77.92, 26.68],
+        [-78.3, 26.64],
+        [-78.7, 26.57],
+        [-dms(78, 59.4), dms(26, 42.1)],
+      ],
+    ],
+  },
+  {
     id: "macclesfield-bank",
     name: "Macclesfield Bank, South China Sea",
     reason:
