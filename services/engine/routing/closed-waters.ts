@@ -10,10 +10,10 @@ import type { PolygonRings } from "../geo/types";
  * Two kinds: waters closed by rule (Adam's Bridge, the Iroise channels, the Nantucket Shoals
  * area to be avoided), and offshore reefs and banks that the coastline data does not draw but
  * every chart marks as a danger to seagoing ships. A danger drawn from a published centre and
- * size is an ellipse of that size; where only cays on its rim are published (the Great Bahama
- * Bank) the outline joins them with straight lines, which leave strips of the bank's edge open
- * where the rim bulges out between them. Where an outline overlaps an island, only its sea
- * part is added (geo/sea-part.ts).
+ * size is an ellipse of that size; where only cays on its rim are published (the Bahama banks)
+ * the outline joins them with straight lines, which leave strips of the bank's edge open where
+ * the rim bulges out between them. Where an outline overlaps an island, only its sea part is
+ * added (geo/sea-part.ts), so an outline may close through points on the island.
  */
 const KM_PER_NM = METRES_PER_NM / 1000;
 /** Vertices of a drawn ellipse: the chord error on a 65 km semi-axis is under 0.6 km. */
