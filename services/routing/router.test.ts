@@ -394,6 +394,20 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps off the Miskito Cays, through whose centre Colon to the Yucatan Channel used to run", () => {
+    const cays = closedWater("miskito-cays");
+    const colon = { lat: 9.38, lon: -79.92 };
+    // The leg Colon to Houston took before, straight to Cabo Catoche.
+    expect(crosses([colon, { lat: 21.56, lon: -86.87 }], cays)).toBe(true);
+    for (const to of [
+      { lat: 29.3, lon: -94.7 }, // Houston
+      { lat: 15.85, lon: -87.95 }, // Puerto Cortes
+    ]) {
+      const r = net.route(request(colon, to));
+      expect(crosses(r.waypoints, cays), `${to.lat},${to.lon}`).toBe(false);
+    }
+  });
+
   it("keeps off the Little Bahama Bank (about 4 m), which Savannah and Charleston to Nassau used to cross", () => {
     const bank = closedWater("little-bahama-bank");
     const nassau = { lat: 25.08, lon: -77.35 };

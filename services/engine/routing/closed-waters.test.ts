@@ -73,6 +73,19 @@ describe("closed waters drawn from published positions", () => {
     expect(closes("cay-sal-bank", { lat: dm(24, 12), lon: -dm(80, 30) })).toBe(false);
   });
 
+  it("Miskito Cays: the reserve's 40 km circle about the archipelago's centre", () => {
+    const centre = { lat: dm(14, 23), lon: -dm(82, 46) };
+    expect(closes("miskito-cays", centre)).toBe(true);
+    for (const bearing of [0, 90, 180, 270]) {
+      expect(closes("miskito-cays", destination(centre, bearing, 38 * KM)), `${bearing}`).toBe(
+        true,
+      );
+      expect(closes("miskito-cays", destination(centre, bearing, 43 * KM)), `${bearing}`).toBe(
+        false,
+      );
+    }
+  });
+
   it("Little Bahama Bank: the bank north of Grand Bahama closed; Freeport, the channels and the Atlantic open", () => {
     for (const [lat, lon] of [
       [dm(26, 54.88), dm(78, 37.36)], // a cruiser's anchorage at Mangrove Cay, mid-bank

@@ -153,6 +153,13 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     ],
   },
   {
+    id: "miskito-cays",
+    name: "Miskito Cays (Cayos Miskitos), off the Mosquito Coast of Nicaragua",
+    reason:
+      "An archipelago of 76 formations, coral reefs, cays, seagrass beds and islets, centred 14 23N 82 46W (Wikipedia, 'Miskito Cays'; Ramsar site 1135), whose 'coral reefs [are] a preponderant geological formation'; the reserve Nicaragua put on UNESCO's tentative list is 'an insular area and its coasts in a radius of 40 kms' (UNESCO World Heritage Centre, tentative list ref. 485, 1995). The reefs' own extent is not published, so that circle is drawn; it reaches the coastal strip to the west. Colon to the Yucatan Channel ran straight through its centre; the Honduran cays further north (Vivorillos, Cajones, Media Luna) are not drawn.",
+    polygon: ellipse(dms(14, 23), -dms(82, 46), 40, 40, 0),
+  },
+  {
     id: "macclesfield-bank",
     name: "Macclesfield Bank, South China Sea",
     reason:
