@@ -9,15 +9,25 @@ interface Feature {
   geometry: { type: string; coordinates: Array<[number, number]> };
 }
 
-const data = JSON.parse(
-  readFileSync(new URL("./ne-10m-reefs-coral-sea.json", import.meta.url), "utf8"),
-) as { source: string; features: Feature[] };
+function readCopy(file: string): { source: string; features: Feature[] } {
+  return JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
+}
 
-describe("Natural Earth reef lines round Australia and New Guinea", () => {
+const data = readCopy("./ne-10m-reefs-coral-sea.json");
+
+/** Each copied subset and the box ([west, south, east, north]) its source note names. */
+const COPIES = [
+  { file: "./ne-10m-reefs-coral-sea.json", box: [141.5, -25, 156, -8.5] },
+  { file: "./ne-10m-reefs-caribbean.json", box: [-90, 8, -60, 28] },
+] as const;
+
+describe.each(COPIES)("Natural Earth reef lines copied to $file", ({ file, box }) => {
+  const copy = readCopy(file);
+
   it("holds each copied feature whole: its bbox is the extent of its own coordinates", () => {
     // Natural Earth ships each feature's bbox; a vertex lost or mistyped in the copy would
     // usually move the extent away from it.
-    for (const f of data.features) {
+    for (const f of copy.features) {
       const xs = f.geometry.coordinates.map((c) => c[0]);
       const ys = f.geometry.coordinates.map((c) => c[1]);
       expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual(f.bbox);
@@ -25,16 +35,19 @@ describe("Natural Earth reef lines round Australia and New Guinea", () => {
   });
 
   it("lies within the box its source note names, and names Natural Earth", () => {
-    expect(data.source).toMatch(/Natural Earth/);
-    for (const f of data.features) {
+    expect(copy.source).toMatch(/Natural Earth/);
+    expect(copy.source).toContain(`${Math.abs(box[0])}`);
+    for (const f of copy.features) {
       const [x0, y0, x1, y1] = f.bbox;
-      expect(x0).toBeGreaterThanOrEqual(141.5);
-      expect(x1).toBeLessThanOrEqual(156);
-      expect(y0).toBeGreaterThanOrEqual(-25);
-      expect(y1).toBeLessThanOrEqual(-8.5);
+      expect(x0).toBeGreaterThanOrEqual(box[0]);
+      expect(y0).toBeGreaterThanOrEqual(box[1]);
+      expect(x1).toBeLessThanOrEqual(box[2]);
+      expect(y1).toBeLessThanOrEqual(box[3]);
     }
   });
+});
 
+describe("Natural Earth reef lines round Australia and New Guinea", () => {
   it("loads one line per feature, from the Torres Strait to the Swain Reefs", () => {
     const { lines, source } = loadReefLines("coral-sea");
     expect(lines).toHaveLength(data.features.length);
@@ -42,6 +55,17 @@ describe("Natural Earth reef lines round Australia and New Guinea", () => {
     const lats = lines.flat().map((c) => c[1]);
     expect(Math.max(...lats)).toBeGreaterThan(-10);
     expect(Math.min(...lats)).toBeLessThan(-22);
+  });
+
+  it("loads the Caribbean copy's 19 lines, Glover's Reef among them", () => {
+    const { lines } = loadReefLines("caribbean");
+    expect(lines).toHaveLength(19);
+    // Glover's Reef atoll, off Belize at about 16 50N 87 45W.
+    expect(
+      lines.some((l) =>
+        l.every(([lon, lat]) => lon > -87.85 && lon < -87.6 && lat > 16.65 && lat < 16.95),
+      ),
+    ).toBe(true);
   });
 
   it("is covered by the Swain Reefs outline, which is drawn as the hull of its lines there", () => {

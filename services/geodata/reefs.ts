@@ -17,6 +17,7 @@ interface ReefCollection {
 
 const FILES = {
   "coral-sea": new URL("./ne-10m-reefs-coral-sea.json", import.meta.url),
+  caribbean: new URL("./ne-10m-reefs-caribbean.json", import.meta.url),
 } as const;
 
 export type ReefData = keyof typeof FILES;

@@ -332,6 +332,42 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps off the drawn Belize Barrier Reef and Colorados reefs, and still reaches Belize City", () => {
+    const reefs = reefMask("caribbean-reefs");
+    const puertoCortes = { lat: 15.85, lon: -87.95 };
+    // Legs routes used to take: Puerto Cortes north across the Belize Barrier Reef, and from the
+    // Yucatan Channel across the Colorados reefs off western Cuba.
+    expect(
+      crosses(
+        [
+          { lat: 16.41, lon: -88.11 },
+          { lat: 17.89, lon: -87.82 },
+        ],
+        reefs,
+      ),
+    ).toBe(true);
+    expect(
+      crosses(
+        [
+          { lat: 21.85, lon: -85.0 },
+          { lat: 24.15, lon: -83.0 },
+        ],
+        reefs,
+      ),
+    ).toBe(true);
+    for (const [from, to] of [
+      [puertoCortes, { lat: 29.3, lon: -94.7 }], // Houston
+      [{ lat: 22.03, lon: -80.45 }, NEW_YORK], // Cienfuegos
+      [
+        { lat: 9.38, lon: -79.92 },
+        { lat: 17.45, lon: -88.15 },
+      ], // Colon to Belize City
+    ] as const) {
+      const r = net.route(request(from, to));
+      expect(crosses(r.waypoints, reefs), `${to.lat},${to.lon}`).toBe(false);
+    }
+  });
+
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
     const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };

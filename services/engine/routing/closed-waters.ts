@@ -310,7 +310,7 @@ export interface ReefRegion {
   /** Why ships keep off, beyond the reefs themselves being a danger. */
   note: string;
   /** Which of the service layer's reef files holds the lines. */
-  data: "coral-sea";
+  data: "coral-sea" | "caribbean";
 }
 
 export const REEF_REGIONS: readonly ReefRegion[] = [
@@ -322,6 +322,16 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     name: "Great Barrier Reef, Torres Strait and Coral Sea reefs",
     note: "the Great Barrier Reef and the Torres Strait are a Particularly Sensitive Sea Area (IMO, 1990; extended to the Torres Strait in 2005)",
     data: "coral-sea",
+  },
+  {
+    // Puerto Cortes to the Yucatan Channel cut across the Belize Barrier Reef, and routes from
+    // the Yucatan Channel to Florida across the Colorados reefs off western Cuba. The layer has
+    // 19 lines here and nothing for the Mosquito Coast, Serrana, Quita Sueno, Turneffe or
+    // Lighthouse Reef, so routes still pass through the gaps between its lines.
+    id: "caribbean-reefs",
+    name: "Caribbean reefs: Belize, Cuba, the northern Bahamas, Serranilla Bank and Bajo Nuevo",
+    note: "the layer draws Glover's Reef and the Belize Barrier Reef, the Colorados reefs off western Cuba and the reefs off its south coast, the barrier reefs of the Abaco cays and north of New Providence, and parts of Serranilla Bank and Bajo Nuevo",
+    data: "caribbean",
   },
 ];
 
