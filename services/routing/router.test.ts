@@ -361,6 +361,66 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps out of the Belize lagoon and off Turneffe and Lighthouse Reef, leaving Belize City by the English Caye Channel", () => {
+    const lagoon = closedWater("belize-barrier-reef");
+    const atolls = [closedWater("turneffe-atoll"), closedWater("lighthouse-reef")];
+    const belizeCity = { lat: 17.45, lon: -88.15 };
+    // Legs routes used to take: Puerto Cortes up the lagoon and out over the reef by Caye
+    // Caulker; Belize City to Kingston straight through Turneffe Atoll.
+    expectEachCrosses(
+      [
+        [
+          { lat: 16.409, lon: -88.117 },
+          { lat: 17.618, lon: -88.117 },
+          { lat: 18.492, lon: -87.625 },
+        ],
+      ],
+      lagoon,
+    );
+    expectEachCrosses(
+      [
+        [
+          { lat: 17.426, lon: -88.09 },
+          { lat: 17.624, lon: -87.71 },
+        ],
+      ],
+      atolls[0] as LandMask,
+    );
+    for (const [from, to] of [
+      [
+        { lat: 15.85, lon: -87.95 },
+        { lat: 29.3, lon: -94.7 },
+      ], // Puerto Cortes to Houston
+      [belizeCity, { lat: 17.93, lon: -76.83 }], // to Kingston
+      [belizeCity, { lat: 29.3, lon: -94.7 }], // to Houston
+      [
+        { lat: 15.72, lon: -88.62 },
+        { lat: 29.0, lon: -89.3 },
+      ], // Santo Tomas to New Orleans
+    ] as const) {
+      const r = net.route(request(from, to));
+      for (const mask of [lagoon, ...atolls]) {
+        expect(crosses(r.waypoints, mask), `${from.lat},${from.lon} to ${to.lat},${to.lon}`).toBe(
+          false,
+        );
+      }
+    }
+    // Belize City's anchorage, behind the reef, is reached as it is, without a snap.
+    expect(
+      net.route(request(belizeCity, { lat: 17.93, lon: -76.83 })).snaps.origin,
+    ).toBeUndefined();
+    // Chetumal, at the head of the bay behind Ambergris Caye, lies in the closed lagoon.
+    try {
+      net.route(request({ lat: 18.49, lon: -88.28 }, belizeCity));
+      expect.unreachable("Chetumal was routed from");
+    } catch (err) {
+      expect((err as OnLandError).details.closed_water).toEqual({
+        id: "belize-barrier-reef",
+        name: expect.stringContaining("Belize Barrier Reef"),
+      });
+    }
+  });
+
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
     const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };

@@ -106,4 +106,61 @@ describe("closed waters drawn from published positions", () => {
       expect(closes("little-bahama-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
     }
   });
+
+  it("Turneffe Atoll: Caye Bokel, the western reef and the Mauger Caye light; the channel inside it open", () => {
+    for (const [lat, lon] of [
+      [dm(17, 10.47), dm(87, 53.77)], // off the lodge on Caye Bokel
+      [dm(17, 19.163), dm(87, 57.603)], // where a yacht crossed the western reef
+      [dms(17, 36, 26), dms(87, 46, 21)], // the Mauger Caye light
+      [17.4, 87.83], // the Southern Lagoon
+    ] as const) {
+      expect(closes("turneffe-atoll", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    // The deep channel between the atoll and the barrier reef, off Goff's Caye; and the open sea
+    // between Turneffe and Lighthouse Reef.
+    expect(closes("turneffe-atoll", { lat: 17.32, lon: -88.0 })).toBe(false);
+    expect(closes("turneffe-atoll", { lat: 17.4, lon: -87.66 })).toBe(false);
+  });
+
+  it("Lighthouse Reef: 35 km north to south and 8 km wide about the Great Blue Hole", () => {
+    const blueHole = { lat: dms(17, 18, 55), lon: -dms(87, 32, 4) };
+    expect(closes("lighthouse-reef", blueHole)).toBe(true);
+    for (const [bearing, km, closed] of [
+      [0, 16, true],
+      [180, 16, true],
+      [90, 3.5, true],
+      [270, 3.5, true],
+      [0, 19, false],
+      [90, 5.5, false],
+    ] as const) {
+      expect(closes("lighthouse-reef", destination(blueHole, bearing, km * KM)), `${bearing}`).toBe(
+        closed,
+      );
+    }
+  });
+
+  it("Belize Barrier Reef: the undrawn reef and the northern lagoon closed; the English Caye Channel and Belize City open", () => {
+    for (const [lat, lon] of [
+      [dms(16, 8, 46), dms(88, 16, 52)], // the Sapodilla Cayes
+      [16.3, 88.16], // the reef between them and Natural Earth's southernmost line
+      [16.81, 88.057], // between its first and second lines (South Water Caye)
+      [17.15, 88.044], // between its second and third lines
+      [17.76, 88.05], // the lagoon off Caye Caulker
+      [18.0, 87.92], // between Ambergris Caye's shore and its reef
+      [18.2, 87.9], // Bacalar Chico, where the coastline leaves a gap
+      [18.5, 88.1], // Chetumal Bay
+    ] as const) {
+      expect(closes("belize-barrier-reef", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    for (const [lat, lon] of [
+      [17.33, 88.05], // the English Caye Channel
+      [17.45, 88.15], // the anchorage off Belize City
+      [17.49, 88.19], // the harbour
+      [16.7, 88.2], // the southern lagoon, left open
+      [17.76, 87.99], // outside the reef off Caye Caulker
+      [18.0, 87.88], // outside the reef off Ambergris Caye
+    ] as const) {
+      expect(closes("belize-barrier-reef", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
+    }
+  });
 });

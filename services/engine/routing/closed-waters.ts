@@ -1,6 +1,7 @@
 import { dms } from "../compliance/shapes";
 import { destination, distanceAndCourse, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
+import { mergePolygons } from "../geo/sea-part";
 import type { PolygonRings } from "../geo/types";
 
 /**
@@ -26,6 +27,11 @@ export interface ClosedWater {
   /** Polygons as GeoJSON-style rings of [lon, lat]. */
   polygons: PolygonRings[];
 }
+
+/** Turneffe Atoll's published positions, [lat, lon] (see its entry). */
+const TURNEFFE_CAYE_BOKEL: [number, number] = [dms(17, 10.47), -dms(87, 53.77)];
+const TURNEFFE_WEST_REEF: [number, number] = [dms(17, 19.163), -dms(87, 57.603)];
+const TURNEFFE_MAUGER_CAYE: [number, number] = [dms(17, 36, 26), -dms(87, 46, 21)];
 
 /** The waters drawn here, one polygon each. */
 const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRings }> = [
@@ -160,6 +166,35 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     polygon: ellipse(dms(14, 23), -dms(82, 46), 40, 40, 0),
   },
   {
+    id: "turneffe-atoll",
+    name: "Turneffe Atoll, off Belize",
+    reason:
+      "An atoll about 48 km long and 16 km wide, the largest of Belize's three, its two lagoons at most 7 m deep among more than 150 mangrove cays (Wikipedia, 'Turneffe Atoll'; memim.com, from the German Wikipedia). The 1:10m coastline draws only a few of its cays. Drawn through: Caye Bokel at its southern end, where a yacht anchored off the lodge at 17 10.47N 87 53.77W (a cruiser's position report, 2015); its western reef, which a yacht crossed at 17 19.163N 87 57.603W to anchor off Amber Head (a cruiser's log, 2005); the Mauger Caye light at its northern end, 17 36 26N 87 46 21W (Wikipedia, 'Mauger Caye Light'); and its eastern side, placed 16 km (the published width) east of that crossing, square to the line from Caye Bokel to Mauger Caye; each moved 2 km outward for the reef round it.",
+    polygon: outlineThrough(
+      [
+        TURNEFFE_CAYE_BOKEL,
+        TURNEFFE_WEST_REEF,
+        TURNEFFE_MAUGER_CAYE,
+        centreAlong(
+          ...TURNEFFE_WEST_REEF,
+          distanceAndCourse(
+            { lat: TURNEFFE_CAYE_BOKEL[0], lon: TURNEFFE_CAYE_BOKEL[1] },
+            { lat: TURNEFFE_MAUGER_CAYE[0], lon: TURNEFFE_MAUGER_CAYE[1] },
+          ).courseDeg + 90,
+          16,
+        ),
+      ],
+      2,
+    ),
+  },
+  {
+    id: "lighthouse-reef",
+    name: "Lighthouse Reef, off Belize",
+    reason:
+      "An oblong atoll about 35 km north to south and 8 km wide, the outermost of Belize's atolls, round a shallow sandy lagoon of 120 km2 (Wikipedia, 'Lighthouse Reef'), with the Great Blue Hole near its centre at 17 18 55N 87 32 04W (Wikipedia, 'Great Blue Hole', as quoted by triptipper.com). The coastline data draws none of it. Drawn as an ellipse of that size north to south about the Blue Hole.",
+    polygon: ellipse(dms(17, 18, 55), -dms(87, 32, 4), 17.5, 4, 0),
+  },
+  {
     id: "macclesfield-bank",
     name: "Macclesfield Bank, South China Sea",
     reason:
@@ -286,17 +321,88 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
   },
 ];
 
-export const CLOSED_WATERS: readonly ClosedWater[] = DRAWN.map(({ polygon, ...w }) => ({
-  ...w,
-  polygons: [polygon],
-}));
-
 /**
  * Half-width of the band closed round each reef line. Natural Earth draws a reef as a line along
  * its edge at 1:10m, about as exact as the coastline (tenths of a mile); the band keeps a leg from
  * slipping between a line and its neighbour where the line has a vertex gap.
  */
 export const REEF_HALF_WIDTH_NM = 0.3;
+
+/** [lon, lat] of the point `km` east of (lat, lon): the reef off a cay's published position. */
+function eastOf(lat: number, lon: number, km: number): [number, number] {
+  const p = destination({ lat, lon }, 90, km / KM_PER_NM);
+  return [p.lon, p.lat];
+}
+
+/** The radius of a circle of the Sapodilla Cayes Marine Reserve's 15,618 ha. */
+const SAPODILLA_RADIUS_KM = Math.sqrt(156.18 / Math.PI);
+
+/** Goff's Caye, on the reef's edge just north of the English Caye Channel, [lon, lat]. */
+const GOFFS_CAYE: [number, number] = [-dms(88, 2, 14), dms(17, 20, 56)];
+
+/**
+ * The Belize Barrier Reef where Natural Earth's reef lines (caribbean-reefs) leave it open, and
+ * the shallow lagoon behind its northern stretch. Routes from the Gulf of Honduras to the Yucatan
+ * Channel went up the lagoon and out over the reef by Caye Caulker, and routes from Belize City
+ * crossed the reef wherever the line ended.
+ */
+const BELIZE_BARRIER_REEF: ClosedWater = {
+  id: "belize-barrier-reef",
+  name: "Belize Barrier Reef between Natural Earth's reef lines, and the lagoon behind it from the English Caye Channel to Chetumal Bay",
+  reason:
+    "A barrier reef running the length of Belize, about 300 m offshore in the north and 40 km in the south, meeting the shore at Rocky Point (Encyclopaedia Britannica, 'Belize Barrier Reef'). Ships for Belize City pick up pilots at English Caye, which 'sits alongside the main shipping channel' through the reef, 15 km south-east of the city (Insight Guides Belize, 2019; Pique News Magazine). Natural Earth's 1:10m reef lines draw it only from 16 27N to 17 18N, in three pieces. In the gaps between the pieces and south of them to the Sapodilla Cayes at its southern tip, 16 08 46N 88 16 52W, it is closed as a line 0.3 nm either side, like the reef lines; the Sapodilla Cayes, 14 cays in a J along the reef whose own positions are not published, are closed as a circle of their marine reserve's area, 15,618 ha (Wikipedia, 'Sapodilla Cayes'; Southern Environmental Association: 14 cays, about 125 km2). North of the English Caye Channel the lagoon behind the reef is shallow, 0.15-4.3 m off Caye Caulker (Wikipedia, 'Caye Caulker'), and it is closed whole, with Chetumal Bay behind Ambergris Caye. Its outer edge runs from Goff's Caye, 'almost exactly on the reef's edge' north of the channel at 17 20 56N 88 02 14W (German Wikipedia, 'Goff's Caye'), along the reef 1.6 km east of Caye Caulker, 17 45 33N 88 01 41W (German Wikipedia; Wikivoyage: 1.6 km west of the reef), and about 1 km off Ambergris Caye (a dive guide: 'an average distance of about 1 km'), taken from San Pedro, 17 55 17N 87 57 40W, and from the island's centre, 18 00 50N 87 55 52W, which is 1.6 km wide (Wikipedia, 'Ambergris Caye'), to the Mexican shore at Xcalak, where the reef meets the land; then over the land round Chetumal Bay and down the coast to north of Belize City. From there its inner edge runs to Goff's Caye north of the city's harbour, so the English Caye Channel, the anchorage and the harbour stay open; that line is placed, not charted. The southern lagoon stays open from the Gulf of Honduras and by the English Caye Channel.",
+  polygons: [
+    [
+      [
+        GOFFS_CAYE,
+        eastOf(dms(17, 45, 33), -dms(88, 1, 41), 1.6),
+        eastOf(dms(17, 55, 17), -dms(87, 57, 40), 1),
+        eastOf(dms(18, 0, 50.21), -dms(87, 55, 51.74), 0.8 + 1),
+        // On land: the Xcalak peninsula, round the head of Chetumal Bay and down the mainland.
+        [-87.82, 18.27],
+        [-87.85, 18.6],
+        [-88.0, 18.95],
+        [-88.35, 18.95],
+        [-88.4, 18.3],
+        [-88.4, 17.9],
+        [-88.35, 17.56],
+        [-88.26, 17.53],
+        // At sea north of Belize City's harbour, and back to the reef.
+        [-88.12, 17.5],
+        GOFFS_CAYE,
+      ],
+    ],
+    // One polygon where the reef line meets the Sapodilla circle: the mask's even-odd rule would
+    // open their overlap.
+    ...mergePolygons([
+      ellipse(dms(16, 8, 46), -dms(88, 16, 52), SAPODILLA_RADIUS_KM, SAPODILLA_RADIUS_KM, 0),
+      ...bufferLines(
+        [
+          // The Sapodilla Cayes to the southern end of Natural Earth's southernmost line, and the
+          // gaps between its three lines (their ends, as the layer draws them).
+          [
+            [-dms(88, 16, 52), dms(16, 8, 46)],
+            [-88.036352, 16.44941],
+          ],
+          [
+            [-88.071104, 16.72376],
+            [-88.043819, 16.895067],
+          ],
+          [
+            [-88.043819, 17.134019],
+            [-88.043819, 17.168797],
+          ],
+        ],
+        REEF_HALF_WIDTH_NM,
+      ),
+    ]),
+  ],
+};
+
+export const CLOSED_WATERS: readonly ClosedWater[] = [
+  ...DRAWN.map(({ polygon, ...w }) => ({ ...w, polygons: [polygon] })),
+  BELIZE_BARRIER_REEF,
+];
 
 /**
  * Regions whose reefs come from Natural Earth's 1:10m reefs layer (public domain): reefs that the
@@ -327,7 +433,8 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     // Puerto Cortes to the Yucatan Channel cut across the Belize Barrier Reef, and routes from
     // the Yucatan Channel to Florida across the Colorados reefs off western Cuba. The layer has
     // 19 lines here and nothing for the Mosquito Coast, Serrana, Quita Sueno, Turneffe or
-    // Lighthouse Reef, so routes still pass through the gaps between its lines.
+    // Lighthouse Reef; routes passed through the gaps between its Belize lines, so the rest of
+    // that reef is closed from published positions (belize-barrier-reef).
     id: "caribbean-reefs",
     name: "Caribbean reefs: Belize, Cuba, the northern Bahamas, Serranilla Bank and Bajo Nuevo",
     note: "the layer draws Glover's Reef and the Belize Barrier Reef, the Colorados reefs off western Cuba and the reefs off its south coast, the barrier reefs of the Abaco cays and north of New Providence, and parts of Serranilla Bank and Bajo Nuevo",
