@@ -361,12 +361,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("keeps out of the Belize lagoon and off Turneffe and Lighthouse Reef, leaving Belize City by the English Caye Channel", () => {
+  it("keeps out of the Belize lagoon and off Turneffe, Lighthouse Reef and Banco Chinchorro, leaving Belize City by the English Caye Channel", () => {
     const lagoon = closedWater("belize-barrier-reef");
-    const atolls = [closedWater("turneffe-atoll"), closedWater("lighthouse-reef")];
+    const atolls = ["turneffe-atoll", "lighthouse-reef", "banco-chinchorro"].map(closedWater);
     const belizeCity = { lat: 17.45, lon: -88.15 };
     // Legs routes used to take: Puerto Cortes up the lagoon and out over the reef by Caye
-    // Caulker; Belize City to Kingston straight through Turneffe Atoll.
+    // Caulker; Belize City to Kingston straight through Turneffe Atoll; Belize City to New
+    // Orleans, once round Turneffe, over Banco Chinchorro.
     expectEachCrosses(
       [
         [
@@ -385,6 +386,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         ],
       ],
       atolls[0] as LandMask,
+    );
+    expectEachCrosses(
+      [
+        [
+          { lat: 17.661, lon: -87.598 },
+          { lat: 20.161, lon: -87.127 },
+        ],
+      ],
+      atolls[2] as LandMask,
     );
     for (const [from, to] of [
       [

@@ -163,4 +163,21 @@ describe("closed waters drawn from published positions", () => {
       expect(closes("belize-barrier-reef", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
     }
   });
+
+  it("Banco Chinchorro: the ellipse inside its published box; the channel to the coast open", () => {
+    for (const [lat, lon] of [
+      [dm(18, 35), dm(87, 20)], // Ramsar site 1353
+      [18.75, 87.342], // near its northern limit (18 47N)
+      [18.583, 87.25], // near its eastern limit (87 14W)
+    ] as const) {
+      expect(closes("banco-chinchorro", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    for (const [lat, lon] of [
+      [18.583, 87.5], // between it and the coast, where ships pass
+      [18.83, 87.342], // north of 18 47N
+      [18.583, 87.18], // east of 87 14W
+    ] as const) {
+      expect(closes("banco-chinchorro", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
+    }
+  });
 });

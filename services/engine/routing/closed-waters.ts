@@ -2,7 +2,7 @@ import { dms } from "../compliance/shapes";
 import { destination, distanceAndCourse, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
 import { mergePolygons } from "../geo/sea-part";
-import type { PolygonRings } from "../geo/types";
+import type { LatLon, PolygonRings } from "../geo/types";
 
 /**
  * Waters that are water in Natural Earth but closed to seagoing ships, added to the land for
@@ -193,6 +193,13 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     reason:
       "An oblong atoll about 35 km north to south and 8 km wide, the outermost of Belize's atolls, round a shallow sandy lagoon of 120 km2 (Wikipedia, 'Lighthouse Reef'), with the Great Blue Hole near its centre at 17 18 55N 87 32 04W (Wikipedia, 'Great Blue Hole', as quoted by triptipper.com). The coastline data draws none of it. Drawn as an ellipse of that size north to south about the Blue Hole.",
     polygon: ellipse(dms(17, 18, 55), -dms(87, 32, 4), 17.5, 4, 0),
+  },
+  {
+    id: "banco-chinchorro",
+    name: "Banco Chinchorro, off Quintana Roo (Mexico)",
+    reason:
+      "A platform reef, a 'false atoll', about 40 km north to south and 16 km wide, 35 km off the coast (Wikipedia, 'Banco Chinchorro'), its lagoon 6 m deep on average (Ramsar site 1353, centred 18 35N 87 20W), with the wrecks of at least nine ships on it; 'between 18 47 and 18 23 north latitude and 87 14 and 87 27 west longitude' (marine-expeditions.com, a dive operator at Mahahual). Drawn as the ellipse inside that box; ships pass between it and the coast.",
+    polygon: ellipseInBox(dms(18, 23), dms(18, 47), -dms(87, 27), -dms(87, 14)),
   },
   {
     id: "macclesfield-bank",
@@ -478,6 +485,20 @@ function ellipse(
   }
   ring.push(ring[0] as [number, number]);
   return [ring];
+}
+
+/** The ellipse inside a box of latitudes and longitudes, its axes north-south and east-west. */
+function ellipseInBox(south: number, north: number, west: number, east: number): PolygonRings {
+  const lat = (south + north) / 2;
+  const lon = (west + east) / 2;
+  const km = (a: LatLon, b: LatLon) => distanceAndCourse(a, b).distanceNm * KM_PER_NM;
+  return ellipse(
+    lat,
+    lon,
+    km({ lat: south, lon }, { lat: north, lon }) / 2,
+    km({ lat, lon: west }, { lat, lon: east }) / 2,
+    0,
+  );
 }
 
 /** The point `km` from (lat, lon) along `bearingDeg`, as [lat, lon]. */
