@@ -128,7 +128,8 @@ export const apiSuite: BenchSuite = {
             body,
           })),
         });
-        // The four lanes repeat: after the warm-up the embedded reanalysis holds their cells' values.
+        // The four lanes repeat: after the warm-up the embedded reanalysis holds their cells' values
+        // and, for each lane's route, its whole set of historical departures.
         const label = `${ensemble ? "with the 31-member ensemble" : "without ensemble"} (4 lanes, warm)`;
         const target = ensemble ? 250 : 50;
         figures.push(

@@ -173,7 +173,10 @@ export function reanalysisContract(
       }
 
       /** Same departures, exposures equal within 1e-9 relative (summation order may differ). */
-      function expectSameDepartures(actual: DepartureExposure[], expected: DepartureExposure[]) {
+      function expectSameDepartures(
+        actual: readonly DepartureExposure[],
+        expected: readonly DepartureExposure[],
+      ) {
         expect(actual.map((d) => [d.year, d.day, d.departure_utc])).toEqual(
           expected.map((d) => [d.year, d.day, d.departure_utc]),
         );

@@ -24,6 +24,12 @@ const BLOCK_STEPS = 32; // a power of two: a step's block is step >> BLOCK_SHIFT
 const BLOCK_SHIFT = 5;
 const VARIABLES = REANALYSIS_VARIABLES.length;
 const MAX_BLOCKS = 100_000;
+/**
+ * Departure sets kept whole (about 0.4 MB each: a month's 1,457 departures over 47 years): the
+ * same route asked about again, as an underwriter re-quoting a voyage within a forecast cycle
+ * does, is answered without sailing its 47 years again (a quarter of a warm request's time).
+ */
+const KEPT_DEPARTURE_SETS = 32;
 
 // #read spells the variables out in this order and checks these for the departures: a change to
 // either list must change it too.
@@ -51,6 +57,8 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   readonly #made = new Int32Array(2 * MAX_BLOCKS);
   #madeCount = 0;
   #madeNext = 0;
+  /** Whole answers by query, oldest first; frozen, since every caller shares them. */
+  readonly #departureSets = new Map<string, readonly DepartureExposure[]>();
 
   constructor(
     readonly grid: ReanalysisGrid,
@@ -97,8 +105,21 @@ export class EmbeddedReanalysis implements ReanalysisStore {
    * aggregateExposure of the departure's samples. A departure is dropped at its first sample
    * without a stored value. Computing a value costs ~45 us, so a lane's first request in a month
    * takes seconds (47 years x 31 days x 80 samples); the event loop gets a turn between samples.
+   * The answer is kept for the same query (KEPT_DEPARTURE_SETS), read-only.
    */
-  async departures(query: DepartureQuery): Promise<DepartureExposure[]> {
+  async departures(query: DepartureQuery): Promise<readonly DepartureExposure[]> {
+    const key = JSON.stringify(query);
+    const kept = this.#departureSets.get(key);
+    if (kept) return kept;
+    const sailed = deepFreeze(await this.#sailDepartures(query));
+    this.#departureSets.set(key, sailed);
+    if (this.#departureSets.size > KEPT_DEPARTURE_SETS) {
+      this.#departureSets.delete(this.#departureSets.keys().next().value as string);
+    }
+    return sailed;
+  }
+
+  async #sailDepartures(query: DepartureQuery): Promise<DepartureExposure[]> {
     const plan = planDepartures(this.grid, query, (await this.status()).years);
     if (!plan.resolvable) return [];
     const stepMs = this.grid.spec.everyH * 3_600_000;
@@ -220,4 +241,13 @@ export class EmbeddedReanalysis implements ReanalysisStore {
 /** A SeaConditions to read into, with every field present (one shape for V8). */
 function emptyConditions(): SeaConditions {
   return { ...CALM };
+}
+
+/** A value and every object in it, made read-only (plain data: arrays and records). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }

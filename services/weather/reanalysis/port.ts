@@ -59,7 +59,7 @@ export interface ReanalysisStore {
    * nearest cell, reduced with aggregateExposure. Departures the store cannot complete are left
    * out. Semantics in departures.ts; throws DepartureQueryError on a malformed query.
    */
-  departures(query: DepartureQuery): Promise<DepartureExposure[]>;
+  departures(query: DepartureQuery): Promise<readonly DepartureExposure[]>;
   health(): Promise<DependencyHealth>;
   close(): Promise<void>;
 }
