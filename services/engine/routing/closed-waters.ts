@@ -337,8 +337,8 @@ export const REEF_HALF_WIDTH_NM = 0.3;
 
 /** [lon, lat] of the point `km` east of (lat, lon): the reef off a cay's published position. */
 function eastOf(lat: number, lon: number, km: number): [number, number] {
-  const p = destination({ lat, lon }, 90, km / KM_PER_NM);
-  return [p.lon, p.lat];
+  const [eastLat, eastLon] = centreAlong(lat, lon, 90, km);
+  return [eastLon, eastLat];
 }
 
 /** The radius of a circle of the Sapodilla Cayes Marine Reserve's 15,618 ha. */
