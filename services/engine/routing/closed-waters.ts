@@ -1,5 +1,5 @@
 import { dms } from "../compliance/shapes";
-import { destination, distanceAndCourse, METRES_PER_NM } from "../geo/geodesic";
+import { destination, distanceAndCourse, distanceNm, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
 import { mergePolygons } from "../geo/sea-part";
 import type { LatLon, PolygonRings } from "../geo/types";
@@ -341,7 +341,8 @@ function eastOf(lat: number, lon: number, km: number): [number, number] {
   return [eastLon, eastLat];
 }
 
-/** The radius of a circle of the Sapodilla Cayes Marine Reserve's 15,618 ha. */
+/** The Sapodilla Cayes Marine Reserve: its position, and the radius of a circle of its 15,618 ha. */
+const SAPODILLA_CAYES = { lat: dms(16, 8, 46), lon: -dms(88, 16, 52) };
 const SAPODILLA_RADIUS_KM = Math.sqrt(156.18 / Math.PI);
 
 /** Goff's Caye, on the reef's edge just north of the English Caye Channel, [lon, lat]. */
@@ -382,13 +383,19 @@ const BELIZE_BARRIER_REEF: ClosedWater = {
     // One polygon where the reef line meets the Sapodilla circle: the mask's even-odd rule would
     // open their overlap.
     ...mergePolygons([
-      ellipse(dms(16, 8, 46), -dms(88, 16, 52), SAPODILLA_RADIUS_KM, SAPODILLA_RADIUS_KM, 0),
+      ellipse(
+        SAPODILLA_CAYES.lat,
+        SAPODILLA_CAYES.lon,
+        SAPODILLA_RADIUS_KM,
+        SAPODILLA_RADIUS_KM,
+        0,
+      ),
       ...bufferLines(
         [
           // The Sapodilla Cayes to the southern end of Natural Earth's southernmost line, and the
           // gaps between its three lines (their ends, as the layer draws them).
           [
-            [-dms(88, 16, 52), dms(16, 8, 46)],
+            [SAPODILLA_CAYES.lon, SAPODILLA_CAYES.lat],
             [-88.036352, 16.44941],
           ],
           [
@@ -491,7 +498,7 @@ function ellipse(
 function ellipseInBox(south: number, north: number, west: number, east: number): PolygonRings {
   const lat = (south + north) / 2;
   const lon = (west + east) / 2;
-  const km = (a: LatLon, b: LatLon) => distanceAndCourse(a, b).distanceNm * KM_PER_NM;
+  const km = (a: LatLon, b: LatLon) => distanceNm(a, b) * KM_PER_NM;
   return ellipse(
     lat,
     lon,
