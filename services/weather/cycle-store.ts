@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { LRUCache } from "lru-cache";
 import { decodeGridded, encodeGridded } from "./gridded/encoding";
 import type { GriddedField } from "./gridded/types";
 
@@ -31,7 +32,7 @@ const MEMBER_FILE = (member: number) => `member-${String(member).padStart(3, "0"
 const CACHE_MEMBERS = 64;
 
 export class CycleStore {
-  private readonly cache = new Map<string, GriddedField>();
+  private readonly cache = new LRUCache<string, GriddedField>({ max: CACHE_MEMBERS });
 
   constructor(readonly dir: string) {}
 
@@ -80,16 +81,10 @@ export class CycleStore {
   async member(model: string, cycleMs: number, member: number): Promise<GriddedField> {
     const key = `${model}|${cycleMs}|${member}`;
     const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const path = join(this.dir, model, new Date(cycleMs).toISOString(), MEMBER_FILE(member));
     const field = decodeGridded(new Uint8Array(await readFile(path)));
     this.cache.set(key, field);
-    if (this.cache.size > CACHE_MEMBERS)
-      this.cache.delete(this.cache.keys().next().value as string);
     return field;
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import {
   type SyntheticClimate,
   syntheticClimate,
@@ -28,7 +29,7 @@ const CACHE_FIELDS = 128;
  */
 export class WeatherProvider {
   private climate?: SyntheticClimate;
-  private readonly cache = new Map<string, WeatherField>();
+  private readonly cache = new LRUCache<string, WeatherField>({ max: CACHE_FIELDS });
 
   constructor(private readonly store: CycleStore) {}
 
@@ -72,7 +73,6 @@ export class WeatherProvider {
       field = toWeatherField(await this.store.member(model, cycleMs, member));
     }
     this.cache.set(key, field);
-    if (this.cache.size > CACHE_FIELDS) this.cache.delete(this.cache.keys().next().value as string);
     return field;
   }
 }

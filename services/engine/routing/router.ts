@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import {
   InvalidInputError,
   NoRouteWithinLimitsError,
@@ -279,16 +280,16 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
-  /** Ways out of harbours by end point (see APPROACHES), oldest first. */
-  private readonly approaches = new Map<string, Approach | null>();
+  /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
+  private readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
   /** Each passage's length (see passageLengthNm), and that over its drawn length: static, so kept. */
   private readonly passageLengths: number[];
   private readonly passageScales: number[];
   private readonly landmarks = new Map<string, Landmarks>();
-  /** Tabulated speed loss per hull and speed (see speedLossTable), oldest first. */
-  private readonly lossTables = new Map<string, Float32Array>();
+  /** Tabulated speed loss per hull and speed (see speedLossTable). */
+  private readonly lossTables = new LRUCache<string, Float32Array>({ max: LOSS_TABLES });
   private readonly landmarkCount: number;
   /** Each passage's gate (passages.ts), if it has one, and the grid steps that cross it. */
   private readonly gates: Array<Gate | undefined>;
@@ -514,9 +515,6 @@ export class RoutingNetwork {
         { ...request, from: { lat: 0, lon: 0 }, to: { lat: 0, lon: 0 }, departureMs: 0 },
         CALM_WEATHER,
       ).speedLossTable;
-      if (this.lossTables.size >= LOSS_TABLES) {
-        this.lossTables.delete(this.lossTables.keys().next().value as string);
-      }
       this.lossTables.set(key, table);
     }
     return table;
@@ -850,7 +848,7 @@ export class RoutingNetwork {
     // A way out through a strait the request avoids is no way out for it.
     const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}`;
     const known = this.approaches.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known || null;
     let approach: Approach | null = null;
     for (const options of APPROACH_SEARCHES) {
       approach = findApproach(
@@ -865,10 +863,7 @@ export class RoutingNetwork {
       );
       if (approach) break;
     }
-    if (this.approaches.size >= APPROACHES) {
-      this.approaches.delete(this.approaches.keys().next().value as string);
-    }
-    this.approaches.set(key, approach);
+    this.approaches.set(key, approach ?? false);
     return approach;
   }
 

@@ -66,4 +66,23 @@ describe("embedded reanalysis: departure sets kept for the same route", () => {
     expect(again).not.toBe(cargo);
     expect(again).toEqual(cargo);
   });
+
+  it("sails a query asked for twice at once only once, and answers one pushed out meanwhile", async () => {
+    const store = new EmbeddedReanalysis(grid, climate);
+    const [a, b] = await Promise.all([store.departures(query()), store.departures(query())]);
+    expect(b).toBe(a);
+    // More other queries than are kept, all in flight beside the first: it is pushed out of the
+    // kept sets before it is sailed, and its callers still get its departures.
+    const fresh = new EmbeddedReanalysis(grid, climate);
+    const pending = fresh.departures(query("tanker", 7));
+    const others = [];
+    for (let month = 1; month <= 12; month++) {
+      for (const type of ["container_ship", "bulk_carrier", "yacht_motor"] as const) {
+        others.push(fresh.departures(query(type, month)));
+      }
+    }
+    const [pushedOut] = await Promise.all([pending, ...others]);
+    expect(pushedOut).toEqual(await store.departures(query("tanker", 7)));
+    expect(pushedOut?.length).toBe(31);
+  });
 });

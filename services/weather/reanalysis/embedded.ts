@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { ExposureAccumulator } from "../../engine/scoring/exposure";
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
 import { CALM, type SeaConditions } from "../../engine/weather/types";
@@ -57,8 +58,17 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   readonly #made = new Int32Array(2 * MAX_BLOCKS);
   #madeCount = 0;
   #madeNext = 0;
-  /** Whole answers by query, oldest first; frozen, since every caller shares them. */
-  readonly #departureSets = new Map<string, readonly DepartureExposure[]>();
+  /**
+   * Whole answers by query; frozen, since every caller shares them. Callers asking for a query
+   * already being sailed wait for that answer rather than sail it again (fetch), and an answer
+   * evicted while in flight still reaches its callers (ignoreFetchAbort).
+   */
+  readonly #departureSets = new LRUCache<string, readonly DepartureExposure[], DepartureQuery>({
+    max: KEPT_DEPARTURE_SETS,
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context }) =>
+      deepFreeze(await this.#sailDepartures(context)),
+  });
 
   constructor(
     readonly grid: ReanalysisGrid,
@@ -108,14 +118,9 @@ export class EmbeddedReanalysis implements ReanalysisStore {
    * The answer is kept for the same query (KEPT_DEPARTURE_SETS), read-only.
    */
   async departures(query: DepartureQuery): Promise<readonly DepartureExposure[]> {
-    const key = JSON.stringify(query);
-    const kept = this.#departureSets.get(key);
-    if (kept) return kept;
-    const sailed = deepFreeze(await this.#sailDepartures(query));
-    this.#departureSets.set(key, sailed);
-    if (this.#departureSets.size > KEPT_DEPARTURE_SETS) {
-      this.#departureSets.delete(this.#departureSets.keys().next().value as string);
-    }
+    const sailed = await this.#departureSets.fetch(JSON.stringify(query), { context: query });
+    // fetchMethod resolves to an array or rejects, and aborts are ignored: never undefined.
+    if (!sailed) throw new Error("departure set fetch resolved to nothing");
     return sailed;
   }
 
