@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
-import { CLOSED_WATERS } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, REEF_REGIONS, reefLinesByRegion } from "../engine/routing/closed-waters";
 import { loadReefLines } from "./reefs";
 
 interface Feature {
@@ -9,24 +9,18 @@ interface Feature {
   geometry: { type: string; coordinates: Array<[number, number]> };
 }
 
-function readCopy(file: string): { source: string; features: Feature[] } {
-  return JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
-}
+const copy: { source: string; features: Feature[] } = JSON.parse(
+  readFileSync(new URL("./ne-10m-reefs.json", import.meta.url), "utf8"),
+);
+const layer = loadReefLines();
+const byRegion = reefLinesByRegion(layer.lines);
+const regionLines = (id: string) => byRegion[REEF_REGIONS.findIndex((r) => r.id === id)] ?? [];
 
-const data = readCopy("./ne-10m-reefs-coral-sea.json");
-
-/** Each copied subset and the box ([west, south, east, north]) its source note names. */
-const COPIES = [
-  { file: "./ne-10m-reefs-coral-sea.json", box: [141.5, -25, 156, -8.5] },
-  { file: "./ne-10m-reefs-caribbean.json", box: [-90, 8, -60, 28] },
-] as const;
-
-describe.each(COPIES)("Natural Earth reef lines copied to $file", ({ file, box }) => {
-  const copy = readCopy(file);
-
-  it("holds each copied feature whole: its bbox is the extent of its own coordinates", () => {
+describe("Natural Earth's reef layer, copied whole", () => {
+  it("holds each feature whole: its bbox is the extent of its own coordinates", () => {
     // Natural Earth ships each feature's bbox; a vertex lost or mistyped in the copy would
     // usually move the extent away from it.
+    expect(copy.features).toHaveLength(1043);
     for (const f of copy.features) {
       const xs = f.geometry.coordinates.map((c) => c[0]);
       const ys = f.geometry.coordinates.map((c) => c[1]);
@@ -34,46 +28,54 @@ describe.each(COPIES)("Natural Earth reef lines copied to $file", ({ file, box }
     }
   });
 
-  it("lies within the box its source note names, and names Natural Earth", () => {
-    expect(copy.source).toMatch(/Natural Earth/);
-    expect(copy.source).toContain(`${Math.abs(box[0])}`);
-    for (const f of copy.features) {
-      const [x0, y0, x1, y1] = f.bbox;
-      expect(x0).toBeGreaterThanOrEqual(box[0]);
-      expect(y0).toBeGreaterThanOrEqual(box[1]);
-      expect(x1).toBeLessThanOrEqual(box[2]);
-      expect(y1).toBeLessThanOrEqual(box[3]);
-    }
+  it("names Natural Earth and the commit it was copied at", () => {
+    expect(copy.source).toMatch(/Natural Earth 1:10m.*public domain/);
+    expect(copy.source).toContain("84c039951fc3ccdf97968687ccda67824afa833f");
+    expect(layer.source).toMatch(/Natural Earth 1:10m reefs/);
   });
 });
 
-describe("Natural Earth reef lines round Australia and New Guinea", () => {
-  it("loads one line per feature, from the Torres Strait to the Swain Reefs", () => {
-    const { lines, source } = loadReefLines("coral-sea");
-    expect(lines).toHaveLength(data.features.length);
-    expect(source).toMatch(/Natural Earth 1:10m reefs/);
-    const lats = lines.flat().map((c) => c[1]);
+describe("the reef layer by region", () => {
+  it("gives every line to one region, save those within a degree of the antimeridian", () => {
+    const counts = byRegion.map((lines) => lines.length);
+    expect(counts).toEqual([201, 19, 772]);
+    const left = layer.lines.filter((l) => !byRegion.some((r) => r.includes(l.line)));
+    expect(left).toHaveLength(1043 - 992);
+    for (const { bbox } of left) expect(bbox[0] < -178.97 || bbox[2] > 178.97).toBe(true);
+  });
+
+  it("has the Coral Sea's lines from the Torres Strait to the Swain Reefs", () => {
+    const lats = regionLines("coral-sea-reefs")
+      .flat()
+      .map((c) => c[1]);
     expect(Math.max(...lats)).toBeGreaterThan(-10);
     expect(Math.min(...lats)).toBeLessThan(-22);
   });
 
-  it("loads the Caribbean copy's 19 lines, Glover's Reef among them", () => {
-    const { lines } = loadReefLines("caribbean");
-    expect(lines).toHaveLength(19);
+  it("has the Caribbean's 19 lines, Glover's Reef among them", () => {
     // Glover's Reef atoll, off Belize at about 16 50N 87 45W.
     expect(
-      lines.some((l) =>
+      regionLines("caribbean-reefs").some((l) =>
         l.every(([lon, lat]) => lon > -87.85 && lon < -87.6 && lat > 16.65 && lat < 16.95),
       ),
     ).toBe(true);
+  });
+
+  it("has the rest elsewhere: the Maldives, the Tuamotus and the Red Sea among them", () => {
+    const rest = regionLines("reefs-elsewhere");
+    const within = (w: number, s: number, e: number, n: number) =>
+      rest.filter((l) => l.every(([lon, lat]) => lon >= w && lon <= e && lat >= s && lat <= n))
+        .length;
+    expect(within(72.5, -1, 74, 7.2)).toBeGreaterThan(50); // Maldives
+    expect(within(-149, -23, -136, -14)).toBeGreaterThan(30); // Tuamotus
+    expect(within(32, 12, 44, 30)).toBeGreaterThan(20); // Red Sea
   });
 
   it("is covered by the Swain Reefs outline, which is drawn as the hull of its lines there", () => {
     const swains = CLOSED_WATERS.find((w) => w.id === "swain-reefs")?.polygons[0]?.[0];
     expect(swains).toBeDefined();
     const ring = swains as Array<[number, number]>;
-    const { lines } = loadReefLines("coral-sea");
-    const there = lines.filter((l) =>
+    const there = regionLines("coral-sea-reefs").filter((l) =>
       l.every(([lon, lat]) => lon > 151 && lat > -23 && lat < -20.5),
     );
     expect(there).toHaveLength(13);

@@ -1,35 +1,40 @@
 /**
- * Reef lines from Natural Earth's 1:10m reefs layer (public domain,
- * https://www.naturalearthdata.com), by region: see each data file's own `source` for exactly
- * which features it holds and where they were copied from.
+ * Natural Earth's 1:10m reefs layer (public domain, https://www.naturalearthdata.com), copied
+ * whole (the file's own `source` says from where), and the closed waters it makes: one per reef
+ * region of the routing engine (REEF_REGIONS).
  */
 import { readFileSync } from "node:fs";
+import {
+  type ClosedWater,
+  REEF_REGIONS,
+  type ReefLine,
+  reefLinesByRegion,
+  reefWaters,
+} from "../engine/routing/closed-waters";
 
 interface ReefCollection {
   name: string;
   source: string;
   features: Array<{
-    geometry:
-      | { type: "LineString"; coordinates: Array<[number, number]> }
-      | { type: "MultiLineString"; coordinates: Array<Array<[number, number]>> };
+    bbox: [number, number, number, number];
+    geometry: { type: "LineString"; coordinates: Array<[number, number]> };
   }>;
 }
 
-const FILES = {
-  "coral-sea": new URL("./ne-10m-reefs-coral-sea.json", import.meta.url),
-  caribbean: new URL("./ne-10m-reefs-caribbean.json", import.meta.url),
-} as const;
+const FILE = new URL("./ne-10m-reefs.json", import.meta.url);
 
-export type ReefData = keyof typeof FILES;
+/** The layer's lines, each with its bounding box, and a one-line description of the layer. */
+export function loadReefLines(): { lines: ReefLine[]; source: string } {
+  const data = JSON.parse(readFileSync(FILE, "utf8")) as ReefCollection;
+  return {
+    lines: data.features.map((f) => ({ bbox: f.bbox, line: f.geometry.coordinates })),
+    source: `Natural Earth 1:10m reefs (${data.name})`,
+  };
+}
 
-/** A region's lines, as [lon, lat] arrays, and a one-line description of where they come from. */
-export function loadReefLines(region: ReefData): {
-  lines: Array<Array<[number, number]>>;
-  source: string;
-} {
-  const data = JSON.parse(readFileSync(FILES[region], "utf8")) as ReefCollection;
-  const lines = data.features.flatMap((f) =>
-    f.geometry.type === "LineString" ? [f.geometry.coordinates] : f.geometry.coordinates,
-  );
-  return { lines, source: `Natural Earth 1:10m reefs (${data.name})` };
+/** Each reef region's closed water, in REEF_REGIONS order. */
+export function reefClosedWaters(): ClosedWater[] {
+  const { lines, source } = loadReefLines();
+  const byRegion = reefLinesByRegion(lines);
+  return REEF_REGIONS.map((region, i) => reefWaters(region, byRegion[i] ?? [], source));
 }

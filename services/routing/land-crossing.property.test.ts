@@ -7,21 +7,28 @@ import { seededRandom as rng } from "../engine/random";
 import { CANAL_IDS } from "../engine/routing/passages";
 import type { RoutingNetwork } from "../engine/routing/router";
 import { loadLandPolygons } from "../geodata/natural-earth";
+import { reefClosedWaters } from "../geodata/reefs";
 import { buildRoutingNetwork } from "./network";
 
 /**
  * Property: for 1,000 seeded-random sea-to-sea pairs, no leg of the route touches land on the
  * 1:10m coastline (the grid's nodes come from 1:50m), checked by a separately built mask with a
- * finer index (0.1-degree cells) and 1 nm steps; every route begins and ends at the requested
- * point or its reported snap. Canal legs are land in coastline data by design and are skipped.
+ * finer index (0.1-degree cells) and 1 nm steps, nor crosses a line of Natural Earth's reefs
+ * layer (a mask of the reef bands alone); every route begins and ends at the requested point or
+ * its reported snap. Canal legs are land in coastline data by design and are skipped.
  */
 const PAIRS = 1000;
 
 let net: RoutingNetwork;
 let checker: LandMask;
+let reefs: LandMask;
 beforeAll(() => {
   net = buildRoutingNetwork();
   checker = buildLandMask(loadLandPolygons("10m"), { source: "checker 1:10m", cellDeg: 0.1 });
+  reefs = buildLandMask(
+    reefClosedWaters().flatMap((w) => w.polygons),
+    { source: "reef bands", cellDeg: 0.1 },
+  );
 });
 
 function randomSeaPoint(next: () => number): LatLon {
@@ -66,6 +73,10 @@ describe("routes never cross land", () => {
         expect(
           checker.pathHitsLand(leg.from, leg.to, 1),
           `pair ${i}: leg ${JSON.stringify(leg)}`,
+        ).toBe(false);
+        expect(
+          reefs.pathHitsLand(leg.from, leg.to, 1),
+          `pair ${i}: leg ${JSON.stringify(leg)} crosses a reef`,
         ).toBe(false);
       }
     }

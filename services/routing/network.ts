@@ -1,12 +1,7 @@
 import { buildLandMask } from "../engine/geo/land-mask";
 import { mergePolygons, seaParts } from "../engine/geo/sea-part";
 import type { LandMask, PolygonRings } from "../engine/geo/types";
-import {
-  CLOSED_WATERS,
-  type ClosedWater,
-  REEF_REGIONS,
-  reefWaters,
-} from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, type ClosedWater } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
 import {
   RoutingNetwork,
@@ -18,7 +13,7 @@ import {
   type NaturalEarthResolution,
   naturalEarthSource,
 } from "../geodata/natural-earth";
-import { loadReefLines } from "../geodata/reefs";
+import { reefClosedWaters } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
 import { fileLandmarkStore } from "./landmark-store";
 
@@ -46,13 +41,7 @@ export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): Routin
 
 /** Every water closed to ships: those drawn in the catalogue, and the reefs of the reef layer. */
 function closedWaters(): ClosedWater[] {
-  return [
-    ...CLOSED_WATERS,
-    ...REEF_REGIONS.map((region) => {
-      const reefs = loadReefLines(region.data);
-      return reefWaters(region, reefs.lines, reefs.source);
-    }),
-  ];
+  return [...CLOSED_WATERS, ...reefClosedWaters()];
 }
 
 /**

@@ -3,13 +3,13 @@ import { NoRouteWithinLimitsError, NoSeaRouteError, OnLandError } from "../engin
 import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
-import { CLOSED_WATERS, REEF_REGIONS, reefWaters } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { Gate } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
-import { loadReefLines } from "../geodata/reefs";
+import { reefClosedWaters } from "../geodata/reefs";
 import { buildRoutingNetwork } from "./network";
 
 let net: RoutingNetwork;
@@ -431,6 +431,57 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("keeps off the reef layer's lines elsewhere: atolls, fringing reefs at ports, New Guinea's", () => {
+    const reefs = reefMask("reefs-elsewhere");
+    // Legs these routes used to take, each across lines of the layer: Colombo to Mombasa in one
+    // great-circle leg over the Maldives; into Jeddah over its fringing reef; Brisbane to Manila
+    // over the reefs off New Guinea's Huon Gulf; out of Papeete over its barrier reef.
+    const routes = [
+      {
+        from: { lat: 6.95, lon: 79.83 },
+        to: { lat: -4.07, lon: 39.67 },
+        oldLeg: [
+          { lat: 6.95, lon: 79.83 },
+          { lat: -4.07, lon: 39.67 },
+        ],
+      },
+      {
+        from: { lat: 6.95, lon: 79.83 },
+        to: { lat: 21.48, lon: 39.17 },
+        oldLeg: [
+          { lat: 13.716, lon: 42.656 },
+          { lat: 21.272, lon: 39.056 },
+        ],
+      },
+      {
+        from: { lat: -27.35, lon: 153.25 },
+        to: { lat: 14.58, lon: 120.97 },
+        oldLeg: [
+          { lat: -6.205, lon: 147.724 },
+          { lat: -4.281, lon: 145.739 },
+        ],
+      },
+      {
+        from: { lat: -17.53, lon: -149.57 },
+        to: { lat: -18.14, lon: 178.42 },
+        oldLeg: [
+          { lat: -17.507, lon: -149.58 },
+          { lat: -17.984, lon: -151.621 },
+        ],
+      },
+    ];
+    expectEachCrosses(
+      routes.map((r) => r.oldLeg),
+      reefs,
+    );
+    for (const { from, to } of routes) {
+      const route = net.route(request(from, to));
+      expect(crosses(route.waypoints, reefs), JSON.stringify({ from, to })).toBe(false);
+      expect(route.waypoints[0]).toEqual(route.snaps.origin?.snapped ?? from);
+      expect(route.waypoints.at(-1)).toEqual(route.snaps.destination?.snapped ?? to);
+    }
+  });
+
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
     const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };
@@ -672,10 +723,9 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
 
 /** One reef region's closed water on its own, as a mask. */
 function reefMask(id: string): LandMask {
-  const region = REEF_REGIONS.find((r) => r.id === id);
-  if (region === undefined) throw new Error(`no reef region ${id}`);
-  const lines = loadReefLines(region.data);
-  return buildLandMask(reefWaters(region, lines.lines, lines.source).polygons, { source: id });
+  const water = reefClosedWaters().find((w) => w.id === id);
+  if (water === undefined) throw new Error(`no reef region ${id}`);
+  return buildLandMask(water.polygons, { source: id });
 }
 
 /** One closed water on its own, as a mask, to ask whether a route enters it. */

@@ -46,7 +46,7 @@ describe("bufferLines", () => {
   });
 
   it("bands a line that doubles back on itself (one of the Swain Reefs lines does)", () => {
-    // The mitred ring would cross itself here; the band falls back to a union of rectangles.
+    // The mitred ring would cross itself here; the line is halved until each piece makes one.
     const back: Array<[number, number]> = [
       [152.095761, -20.898052],
       [152.095761, -20.890611],
@@ -57,6 +57,27 @@ describe("bufferLines", () => {
     for (const [lon, lat] of back) expect(m.isLand({ lat, lon })).toBe(true);
     expect(m.isLand({ lat: -20.894, lon: 152.095761 + 0.2 / 56 })).toBe(true);
     expect(m.isLand({ lat: -20.894, lon: 152.095761 + 0.6 / 56 })).toBe(false);
+  });
+
+  it("bands a zigzag of sharp bends in pieces that merge into one polygon", () => {
+    // Eight legs 1 nm long, turning 150 degrees at every vertex (sharper than a mitre may be).
+    const zigzag: Array<[number, number]> = Array.from({ length: 9 }, (_, i) => [
+      10 + (i * 0.25) / 60,
+      (i % 2) / 60,
+    ]);
+    const bands = bufferLines([zigzag], 0.3);
+    expect(bands).toHaveLength(1);
+    const m = buildLandMask(bands, { source: "test zigzag" });
+    for (let i = 1; i < zigzag.length; i++) {
+      const [x0, y0] = zigzag[i - 1] as [number, number];
+      const [x1, y1] = zigzag[i] as [number, number];
+      for (const t of [0, 0.3, 0.5, 0.7]) {
+        expect(m.isLand({ lon: x0 + t * (x1 - x0), lat: y0 + t * (y1 - y0) })).toBe(true);
+      }
+    }
+    // Beyond the band: 0.5 nm south of the southern vertices, north of the northern ones.
+    expect(m.isLand({ lon: 10 + 0.5 / 60, lat: -0.5 / 60 })).toBe(false);
+    expect(m.isLand({ lon: 10 + 0.75 / 60, lat: 1.5 / 60 })).toBe(false);
   });
 
   it("returns nothing for no lines and rejects a line across the antimeridian", () => {

@@ -6,13 +6,10 @@
  * A line's band is its two offset lines joined at square ends, with mitred bends, in a local
  * plane (longitude scaled by the cosine of the line's mean latitude, exact enough for bands a
  * fraction of a mile wide over lines a few miles long). Where that ring would cross itself (a
- * bend sharper than 120 degrees, a segment shorter than the band is wide) the band is instead
- * the union (polyclip-ts) of one rectangle per segment, each lengthened by the half-width at
- * both ends so they overlap at the bends: the union costs milliseconds per line, the ring
- * microseconds. Bands that may touch are then merged (mergePolygons), so they come out as
- * disjoint polygons however the lines cross.
+ * bend sharper than 120 degrees, a segment shorter than the band is wide) the line is halved
+ * until each piece makes a ring (bandPieces). Bands and pieces that may touch are then merged
+ * (mergePolygons, polyclip-ts), so they come out as disjoint polygons however the lines cross.
  */
-import { type Geom, union } from "polyclip-ts";
 import { segmentsIntersect } from "./planar";
 import { mergePolygons } from "./sea-part";
 import type { PolygonRings } from "./types";
@@ -46,11 +43,22 @@ export function bufferLines(
       }
     }
     if (line.length < 2) continue;
-    const ring = mitredBand(line, halfWidthNm);
-    if (ring) bands.push([ring]);
-    else bands.push(...rectangleUnion(line, halfWidthNm));
+    bands.push(...bandPieces(line, halfWidthNm));
   }
   return mergePolygons(bands);
+}
+
+/**
+ * The line's band as mitred rings: the whole line's if it makes one, else its two halves' (they
+ * share the middle vertex, and their square ends overlap there), split again as needed. A single
+ * segment always makes a ring, so every piece is found; mergePolygons unions the pieces. Halving
+ * finds a handful of pieces where a rectangle per segment would give polyclip-ts dozens.
+ */
+function bandPieces(line: ReadonlyArray<readonly [number, number]>, w: number): PolygonRings[] {
+  const ring = mitredBand(line, w);
+  if (ring) return [[ring]];
+  const middle = Math.floor(line.length / 2);
+  return [...bandPieces(line.slice(0, middle + 1), w), ...bandPieces(line.slice(middle), w)];
 }
 
 /** The mitred band as one ring, or undefined where it would cross itself. */
@@ -113,40 +121,4 @@ function selfIntersects(ring: Ring): boolean {
     }
   }
   return false;
-}
-
-/** The union of one rectangle per segment, each with square ends (the fallback for sharp lines). */
-function rectangleUnion(line: ReadonlyArray<readonly [number, number]>, w: number): PolygonRings[] {
-  const pieces: Geom[] = [];
-  for (let i = 1; i < line.length; i++) {
-    const [x1, y1] = line[i - 1] as readonly [number, number];
-    const [x2, y2] = line[i] as readonly [number, number];
-    pieces.push([segmentBand(x1, y1, x2, y2, w)]);
-  }
-  const [first, ...rest] = pieces;
-  return first === undefined ? [] : (union(first, ...rest) as PolygonRings[]);
-}
-
-/** The closed ring of a rectangle halfWidthNm either side of a segment, with square ends. */
-function segmentBand(x1: number, y1: number, x2: number, y2: number, halfWidthNm: number): Ring {
-  const cos = Math.cos((((y1 + y2) / 2) * Math.PI) / 180);
-  // Along the segment, in nm east and north.
-  let ux = (x2 - x1) * cos * NM_PER_DEG_LAT;
-  let uy = (y2 - y1) * NM_PER_DEG_LAT;
-  const length = Math.hypot(ux, uy);
-  ux /= length;
-  uy /= length;
-  // Half-width steps along (t) and across (n) the segment, back in degrees.
-  const tx = (ux * halfWidthNm) / (NM_PER_DEG_LAT * cos);
-  const ty = (uy * halfWidthNm) / NM_PER_DEG_LAT;
-  const nx = (-uy * halfWidthNm) / (NM_PER_DEG_LAT * cos);
-  const ny = (ux * halfWidthNm) / NM_PER_DEG_LAT;
-  const a: [number, number] = [x1 - tx + nx, y1 - ty + ny];
-  return [
-    a,
-    [x2 + tx + nx, y2 + ty + ny],
-    [x2 + tx - nx, y2 + ty - ny],
-    [x1 - tx - nx, y1 - ty - ny],
-    a,
-  ];
 }

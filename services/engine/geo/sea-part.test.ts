@@ -59,6 +59,24 @@ describe("seaParts", () => {
     expect(mask.isLand({ lat: 0.5, lon: 0.4 })).toBe(false);
   });
 
+  it("cuts an island out of closed waters on both sides of it, however far apart they lie", () => {
+    // Land is cut per group of nearby polygons (5-degree cells) and then per polygon: an island
+    // across a cell boundary must come out of the polygons of both cells, and a continent far
+    // away out of its own.
+    const longIsland = square(4, 0, 6, 1);
+    const west = square(4.5, 0.5, 5, 1.5);
+    const east = square(5, 0.5, 5.5, 1.5);
+    const far = square(24, 24, 26, 26);
+    const parts = seaParts([west, east, far], [longIsland, farAway]);
+    const mask = buildLandMask([longIsland, farAway, ...parts.flat()], { source: "test" });
+    for (const lon of [4.75, 5.25]) {
+      expect(mask.isLand({ lat: 0.75, lon })).toBe(true); // the island under the closed water
+      expect(mask.isLand({ lat: 1.25, lon })).toBe(true); // closed water off it
+    }
+    expect(mask.isLand({ lat: 25, lon: 25 })).toBe(true); // the continent under the far one
+    expect(mask.isLand({ lat: 1.25, lon: 6.5 })).toBe(false);
+  });
+
   it("refuses polygons where land rings wrap round the globe", () => {
     expect(() => seaParts([square(179, 0, 181, 1)], [])).toThrow(RangeError);
     expect(() => seaParts([square(178.5, 0, 179.5, 1)], [])).toThrow(RangeError);

@@ -21,36 +21,84 @@ type Box = [number, number, number, number];
 
 /** Bounding boxes touch a little beyond the polygon, so a coast on its edge is still cut. */
 const BOX_MARGIN_DEG = 0.01;
+/** Polygons are grouped by the cell of this size holding their box's centre (see seaParts). */
+const GROUP_DEG = 5;
 
 export function seaParts(
   polygons: readonly PolygonRings[],
   land: readonly PolygonRings[],
 ): PolygonRings[][] {
   const planar = land.filter((rings) => !wraps(rings[0] ?? []));
-  const landBoxes = planar.map((rings) => boxOf(rings[0] ?? []));
-  return polygons.map((polygon) => {
+  const planarBoxes = planar.map((rings) => boxOf(rings[0] ?? []));
+  const boxes = polygons.map((polygon) => {
     const [x0, y0, x1, y1] = boxOf(polygon[0] ?? []);
-    if (x0 < -179 || x1 > 179 || y0 < -60) {
+    if (!clipsPlanar([x0, y0, x1, y1])) {
       throw new RangeError("a polygon must lie clear of the antimeridian and north of 60S");
     }
-    const box: Box = [
+    return [
       x0 - BOX_MARGIN_DEG,
       y0 - BOX_MARGIN_DEG,
       x1 + BOX_MARGIN_DEG,
       y1 + BOX_MARGIN_DEG,
-    ];
-    const cut: Geom[] = [];
-    planar.forEach((rings, i) => {
-      if (!overlaps(landBoxes[i] as Box, box)) return;
-      // The outer ring comes first; if none of it is in the box, none of its holes are.
-      const [outer, ...holes] = rings.map((ring) => clipPolygon(ring, box));
-      if (outer === undefined || outer.length < 3) return;
-      cut.push([outer, ...holes.filter((ring) => ring.length >= 3)]);
-    });
-    // Nothing to cut (a reef offshore): the polygon is its own sea part.
-    if (cut.length === 0) return [polygon];
-    return difference(polygon as Geom, ...cut) as PolygonRings[];
+    ] as Box;
   });
+  // Land is cut twice: to the box of each group of nearby polygons, then to each polygon's box
+  // within it, so a continent's coast (80,000 vertices) is walked once per group rather than once
+  // per reef band (a thousand of them). Clipping to a box inside the group's is the same cut.
+  const groups = new Map<string, number[]>();
+  boxes.forEach((b, i) => {
+    const key = `${Math.floor((b[0] + b[2]) / 2 / GROUP_DEG)},${Math.floor((b[1] + b[3]) / 2 / GROUP_DEG)}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const parts: PolygonRings[][] = new Array(polygons.length);
+  for (const members of groups.values()) {
+    const near = clipLand(planar, planarBoxes, unionBox(members.map((i) => boxes[i] as Box)));
+    const nearBoxes = near.map((rings) => boxOf(rings[0] ?? []));
+    for (const i of members) {
+      const polygon = polygons[i] as PolygonRings;
+      const cut = clipLand(near, nearBoxes, boxes[i] as Box);
+      // Nothing to cut (a reef offshore): the polygon is its own sea part.
+      parts[i] =
+        cut.length === 0 ? [polygon] : (difference(polygon as Geom, ...cut) as PolygonRings[]);
+    }
+  }
+  return parts;
+}
+
+/** The land polygons (with their outer rings' boxes) cut to a box, those not in it left out. */
+function clipLand(
+  land: readonly PolygonRings[],
+  landBoxes: readonly Box[],
+  box: Box,
+): PolygonRings[] {
+  const out: PolygonRings[] = [];
+  for (const [i, rings] of land.entries()) {
+    if (!overlaps(landBoxes[i] as Box, box)) continue;
+    // The outer ring comes first; if none of it is in the box, none of its holes are.
+    const [outer, ...holes] = rings.map(
+      (ring) => clipPolygon(ring, box) as Array<[number, number]>,
+    );
+    if (outer === undefined || outer.length < 3) continue;
+    out.push([outer, ...holes.filter((ring) => ring.length >= 3)]);
+  }
+  return out;
+}
+
+function unionBox(boxes: readonly Box[]): Box {
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+/**
+ * Whether seaParts can take a polygon with this bounding box ([west, south, east, north]): clear
+ * of the land rings it leaves out, those across the antimeridian and round the South Pole.
+ */
+export function clipsPlanar(box: readonly [number, number, number, number]): boolean {
+  return box[0] >= -179 && box[2] <= 179 && box[1] >= -60;
 }
 
 /**

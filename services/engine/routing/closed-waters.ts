@@ -1,7 +1,7 @@
 import { dms } from "../compliance/shapes";
 import { destination, distanceAndCourse, distanceNm, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
-import { mergePolygons } from "../geo/sea-part";
+import { clipsPlanar, mergePolygons } from "../geo/sea-part";
 import type { LatLon, PolygonRings } from "../geo/types";
 
 /**
@@ -419,18 +419,22 @@ export const CLOSED_WATERS: readonly ClosedWater[] = [
 ];
 
 /**
- * Regions whose reefs come from Natural Earth's 1:10m reefs layer (public domain): reefs that the
- * coastline does not draw and that routes otherwise cross. The service layer reads each region's
- * lines (geodata/reefs.ts, by `data`); each line becomes a band REEF_HALF_WIDTH_NM either side.
- * The layer is incomplete, so gaps between its lines are not all charted channels.
+ * Natural Earth's 1:10m reefs layer (public domain) is closed whole, by region: reefs that the
+ * coastline does not draw and that routes otherwise cross. The service layer reads the layer
+ * (geodata/reefs.ts) and hands each region its lines (reefLinesByRegion); each line becomes a
+ * band REEF_HALF_WIDTH_NM either side. The layer is incomplete, so gaps between its lines are
+ * not all charted channels.
  */
 export interface ReefRegion {
   id: string;
   name: string;
   /** Why ships keep off, beyond the reefs themselves being a danger. */
   note: string;
-  /** Which of the service layer's reef files holds the lines. */
-  data: "coral-sea" | "caribbean";
+  /**
+   * [west, south, east, north]: the region holds the lines whose bounding boxes lie within.
+   * The last region has none and holds every line the others do not.
+   */
+  box?: readonly [number, number, number, number];
 }
 
 export const REEF_REGIONS: readonly ReefRegion[] = [
@@ -441,7 +445,7 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     id: "coral-sea-reefs",
     name: "Great Barrier Reef, Torres Strait and Coral Sea reefs",
     note: "the Great Barrier Reef and the Torres Strait are a Particularly Sensitive Sea Area (IMO, 1990; extended to the Torres Strait in 2005)",
-    data: "coral-sea",
+    box: [141.5, -25, 156, -8.5],
   },
   {
     // Puerto Cortes to the Yucatan Channel cut across the Belize Barrier Reef, and routes from
@@ -452,9 +456,44 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     id: "caribbean-reefs",
     name: "Caribbean reefs: Belize, Cuba, the northern Bahamas, Serranilla Bank and Bajo Nuevo",
     note: "the layer draws Glover's Reef and the Belize Barrier Reef, the Colorados reefs off western Cuba and the reefs off its south coast, the barrier reefs of the Abaco cays and north of New Providence, and parts of Serranilla Bank and Bajo Nuevo",
-    data: "caribbean",
+    box: [-90, 8, -60, 28],
+  },
+  {
+    // Of 1,000 random voyages, 112 of the layer's lines were crossed outside the two regions
+    // above: atolls of the Maldives, the Tuamotus, the Marshall and Caroline Islands, the reefs
+    // of New Caledonia, Fiji, Papua New Guinea and the Solomons, the Houtman Abrolhos, Rodrigues.
+    id: "reefs-elsewhere",
+    name: "Coral reefs and atolls elsewhere: the Red Sea, the Indian Ocean atolls (Maldives, Lakshadweep, Chagos), the Mascarenes, the Indonesian and Philippine seas, Micronesia, Melanesia and Polynesia",
+    note: "the layer's reefs outside the Coral Sea and the Caribbean, save those within a degree of the antimeridian (in Fiji and Tuvalu), which the land cut cannot take (geo/sea-part.ts)",
   },
 ];
+
+/** A line of the reefs layer, with the bounding box Natural Earth gives it. */
+export interface ReefLine {
+  bbox: readonly [number, number, number, number];
+  line: ReadonlyArray<readonly [number, number]>;
+}
+
+/**
+ * Each region's lines, in REEF_REGIONS order: a line goes to the first region whose box holds
+ * its bounding box (the last region takes the rest). Lines whose band could not be cut out of
+ * the land (clipsPlanar: near the antimeridian) are left out.
+ */
+export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["line"][]> {
+  const out = REEF_REGIONS.map((): ReefLine["line"][] => []);
+  // The band's box: the line's, widened by the band's half-width in degrees of longitude at 80
+  // degrees of latitude, more than it needs wherever reefs grow.
+  const margin = REEF_HALF_WIDTH_NM / 60 / Math.cos((80 * Math.PI) / 180);
+  for (const { bbox, line } of lines) {
+    const [x0, y0, x1, y1] = bbox;
+    if (!clipsPlanar([x0 - margin, y0 - margin, x1 + margin, y1 + margin])) continue;
+    const region = REEF_REGIONS.findIndex(
+      (r) => !r.box || (x0 >= r.box[0] && y0 >= r.box[1] && x1 <= r.box[2] && y1 <= r.box[3]),
+    );
+    out[region]?.push(line);
+  }
+  return out;
+}
 
 /** A reef region as a closed water: its lines, each closed REEF_HALF_WIDTH_NM either side. */
 export function reefWaters(
