@@ -91,6 +91,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
 
   it("keeps out of every gated strait the caller avoids, and reports it when the route goes through", () => {
     const fine = naturalEarthLandMask("10m");
+    const reefs = reefMask("reefs-elsewhere");
     const gated = PASSAGES.filter((p) => p.gate);
     // The straits open in the coastline data: without a gate, avoiding them changed nothing.
     expect(gated.map((p) => p.id)).toEqual(
@@ -98,8 +99,9 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     );
     for (const p of gated) {
       const gate = new Gate((p.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+      // On land, or on a reef line (a pass through a barrier reef).
       for (const end of gate.points)
-        expect(fine.isLand(end), `${p.id} gate end on land`).toBe(true);
+        expect(fine.isLand(end) || reefs.isLand(end), `${p.id} gate end on land`).toBe(true);
       const [a, b] = [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
         lat: (w as [number, number])[0],
         lon: (w as [number, number])[1],
@@ -480,6 +482,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       expect(route.waypoints[0]).toEqual(route.snaps.origin?.snapped ?? from);
       expect(route.waypoints.at(-1)).toEqual(route.snaps.destination?.snapped ?? to);
     }
+  });
+
+  it("goes into Noumea by Boulari Pass from Sydney, and by a wider way with the pass avoided", () => {
+    const reefs = reefMask("reefs-elsewhere");
+    const sydney = { lat: -33.85, lon: 151.25 };
+    const noumea = { lat: -22.27, lon: 166.43 };
+    const byPass = net.route(request(sydney, noumea));
+    expect(byPass.passages).toContain("boulari");
+    expect(crosses(byPass.waypoints, reefs)).toBe(false);
+    const avoided = net.route(request(sydney, noumea, { avoid: ["boulari"] }));
+    expect(avoided.passages).not.toContain("boulari");
+    expect(crosses(avoided.waypoints, reefs)).toBe(false);
+    // The lagoon's other ways in lie 40 nm and more south-east of the pass.
+    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 40);
+    expect(avoided.waypoints.some((w) => w.lon > 166.8)).toBe(true);
   });
 
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {

@@ -756,6 +756,25 @@ export const PASSAGES: readonly Passage[] = [
       "Open at 1:50m; kept so callers can avoid or require it. Florida Keys PSSA and areas to be avoided lie on the north side.",
     optional: true,
   },
+  {
+    id: "boulari",
+    name: "Passe de Boulari, the barrier reef's pass to Noumea",
+    kind: "strait",
+    // Coral Sea south-west of the reef -> the pass -> the lagoon west of Amedee islet.
+    waypoints: [
+      [-22.58, 166.4],
+      [-22.515, 166.445],
+      [-22.45, 166.45],
+    ],
+    // Gate: across the pass, between the ends of the reef layer's lines either side of it.
+    gate: [
+      [-22.494, 166.438],
+      [-22.535, 166.452],
+    ],
+    notes:
+      "Noumea's pass from the open sea on the south-west, 12 nm from the port and marked by the Amedee lighthouse (22 28 39S 166 28 04E); the Havannah pass, 40 nm south-east, serves ships to and from Vanuatu, Fiji and the Loyalty Islands (NGA Pub. 126, Sector 5; a cruiser's log, 2016). The gap it leaves in Natural Earth's reef lines is 2.6 nm, too narrow for the routing grid. No dimensional limits set.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
