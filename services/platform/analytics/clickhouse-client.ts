@@ -1,4 +1,5 @@
 import { type ClickHouseClient, ClickHouseLogLevel, createClient } from "@clickhouse/client";
+import type { SqlFragment } from "./sql";
 
 /**
  * @clickhouse/client 1.23 against Debian's ClickHouse 18.16.1 (checked by hand and by the
@@ -34,3 +35,13 @@ export function connectClickHouse(
  * newer server-setting spelling `http_wait_end_of_query` is rejected by 18.16 (unknown setting).
  */
 export const QUERY_SETTINGS = { wait_end_of_query: 1 } as const;
+
+/** A query's rows, parsed from JSONEachRow, with the one setting we send. */
+export async function queryRows<T>(client: ClickHouseClient, query: SqlFragment): Promise<T[]> {
+  const result = await client.query({
+    query: query.text,
+    format: "JSONEachRow",
+    clickhouse_settings: QUERY_SETTINGS,
+  });
+  return result.json<T>();
+}

@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from "@clickhouse/client";
 import type { Config } from "../config";
 import { type DependencyHealth, probeDependency } from "../health";
-import { connectClickHouse, QUERY_SETTINGS } from "./clickhouse-client";
+import { connectClickHouse, queryRows } from "./clickhouse-client";
 import {
   copyEventRow,
   effectiveLimit,
@@ -170,7 +170,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
 
   /** Two processes migrating at once may both record a version; the first record counts. */
   async #appliedMigrations(): Promise<AppliedMigration[]> {
-    const rows = await this.#rows<{ version: number; first_name: string; first_checksum: string }>(
+    const rows = await queryRows<{ version: number; first_name: string; first_checksum: string }>(
+      this.#client,
       sql`SELECT version, argMin(name, applied_at) AS first_name,
                  argMin(checksum, applied_at) AS first_checksum
           FROM schema_migrations GROUP BY version ORDER BY version`,
@@ -199,7 +200,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
 
   async maxOffsets(topic: string, partitions: readonly number[]): Promise<Map<number, string>> {
     if (partitions.length === 0) return new Map();
-    const rows = await this.#rows<{ partition: number; max_offset: string }>(
+    const rows = await queryRows<{ partition: number; max_offset: string }>(
+      this.#client,
       sql`SELECT \`partition\`, toString(max(\`offset\`)) AS max_offset FROM events
           WHERE topic = ${topic} AND \`partition\` IN ${inList([...partitions])}
           GROUP BY \`partition\``,
@@ -236,7 +238,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
     const stored = new Set<string>();
     for (let i = 0; i < rows.length; i += EXISTENCE_CHECK_CHUNK) {
       const chunk = rows.slice(i, i + EXISTENCE_CHECK_CHUNK);
-      const found = await this.#rows<{ event_id: string }>(
+      const found = await queryRows<{ event_id: string }>(
+        this.#client,
         sql`SELECT DISTINCT event_id FROM events
             WHERE (${timeRangesByTopic(chunk)})
               AND event_id IN ${inList(chunk.map((r) => r.event_id))}`,
@@ -253,7 +256,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
   async queryEvents(query: EventQuery): Promise<EventRow[]> {
     validateEventQuery(query);
     const limit = effectiveLimit(query.limit);
-    const rows = await this.#rows<StoredEventRow>(
+    const rows = await queryRows<StoredEventRow>(
+      this.#client,
       sql`SELECT event_id, event_type, topic, \`key\`, occurred_at_ms, \`partition\`,
                  toString(\`offset\`) AS offset_text, schema_id, payload_json
           FROM events
@@ -278,7 +282,8 @@ export class ClickHouseAnalytics implements AnalyticsStore {
   /** uniqExact counts each event once however many unmerged copies exist. */
   async countEvents(query: Omit<EventQuery, "limit">): Promise<number> {
     validateEventQuery(query);
-    const [row] = await this.#rows<{ n: string | number }>(
+    const [row] = await queryRows<{ n: string | number }>(
+      this.#client,
       sql`SELECT uniqExact(event_id) AS n FROM events WHERE ${filterCondition(query)}`,
     );
     return Number(row?.n ?? 0);
@@ -288,31 +293,27 @@ export class ClickHouseAnalytics implements AnalyticsStore {
     validateUsageQuery(query);
     // visitParamExtractString reads a top-level string field of the JSON payload (ClickHouse 18.16
     // has no JSONExtract); uniqExact counts an event stored twice (before a merge) once.
-    const rows = await this.#rows<{ iface: string; n: string | number }>(sql`
+    const rows = await queryRows<{ iface: string; n: string | number }>(
+      this.#client,
+      sql`
       SELECT visitParamExtractString(payload_json, 'interface') AS iface, uniqExact(event_id) AS n
       FROM events
       WHERE topic = ${query.topic} AND event_type = ${query.event_type}
         AND occurred_at_ms >= ${query.from_ms} AND occurred_at_ms < ${query.to_ms}
         AND visitParamExtractString(payload_json, 'key_id') = ${query.key_id}
-      GROUP BY iface`);
+      GROUP BY iface`,
+    );
     return new Map(rows.map((r) => [r.iface, Number(r.n)]));
   }
 
   health(): Promise<DependencyHealth> {
-    return probeDependency("clickhouse", this.#target, () => this.#rows(sql`SELECT 1 AS ok`));
+    return probeDependency("clickhouse", this.#target, () =>
+      queryRows(this.#client, sql`SELECT 1 AS ok`),
+    );
   }
 
   async close(): Promise<void> {
     await this.#client.close();
-  }
-
-  async #rows<T>(query: SqlFragment): Promise<T[]> {
-    const result = await this.#client.query({
-      query: query.text,
-      format: "JSONEachRow",
-      clickhouse_settings: QUERY_SETTINGS,
-    });
-    return result.json<T>();
   }
 }
 

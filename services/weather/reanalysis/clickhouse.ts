@@ -1,14 +1,11 @@
 import { Readable } from "node:stream";
 import type { ClickHouseClient } from "@clickhouse/client";
-import { connectClickHouse, QUERY_SETTINGS } from "../../platform/analytics/clickhouse-client";
 import {
-  dateTimeFromMs,
-  ident,
-  integer,
-  joinSql,
-  type SqlFragment,
-  sql,
-} from "../../platform/analytics/sql";
+  connectClickHouse,
+  QUERY_SETTINGS,
+  queryRows,
+} from "../../platform/analytics/clickhouse-client";
+import { dateTimeFromMs, ident, integer, joinSql, sql } from "../../platform/analytics/sql";
 import { type DependencyHealth, probeDependency } from "../../platform/health";
 import { type DepartureRow, departureFromRow, departuresSql, planDepartures } from "./departures";
 import type { ReanalysisGrid, ReanalysisGridSpec } from "./grid";
@@ -87,7 +84,8 @@ export class ClickHouseReanalysis implements ReanalysisStore {
         const lon = this.grid.lonOf(c % this.grid.cols);
         return sql`(${lat}, ${lon})`;
       });
-      const rows = await this.#rows<Record<string, number | string>>(
+      const rows = await queryRows<Record<string, number | string>>(
+        this.#client,
         sql`SELECT toUInt32(time) AS t, lat, lon, ${joinSql(
           REANALYSIS_VARIABLES.map((v) => ident(v)),
           sql`, `,
@@ -120,13 +118,13 @@ export class ClickHouseReanalysis implements ReanalysisStore {
   async departures(query: DepartureQuery): Promise<DepartureExposure[]> {
     const plan = planDepartures(this.grid, query, (await this.status()).years);
     if (!plan.resolvable || plan.departures.length === 0) return [];
-    const rows = await this.#rows<DepartureRow>(departuresSql(plan, query.vessel));
+    const rows = await queryRows<DepartureRow>(this.#client, departuresSql(plan, query.vessel));
     return rows.map(departureFromRow);
   }
 
   health(): Promise<DependencyHealth> {
     return probeDependency("clickhouse", this.#target, () =>
-      this.#rows(sql`SELECT count() AS n FROM reanalysis_loads`),
+      queryRows(this.#client, sql`SELECT count() AS n FROM reanalysis_loads`),
     );
   }
 
@@ -137,7 +135,8 @@ export class ClickHouseReanalysis implements ReanalysisStore {
   // --- the loader's side -------------------------------------------------------------------------
 
   async loadedYears(): Promise<LoadedYear[]> {
-    const rows = await this.#rows<LoadedYear>(
+    const rows = await queryRows<LoadedYear>(
+      this.#client,
       sql`SELECT year, argMax(resolution_deg, loaded_at) AS resolution_deg,
                  argMax(every_h, loaded_at) AS every_h, argMax(max_abs_lat, loaded_at) AS max_abs_lat,
                  argMax(rows, loaded_at) AS rows, argMax(synthetic, loaded_at) AS synthetic,
@@ -191,7 +190,8 @@ export class ClickHouseReanalysis implements ReanalysisStore {
   }
 
   async countRows(year: number): Promise<number> {
-    const [row] = await this.#rows<{ n: string }>(
+    const [row] = await queryRows<{ n: string }>(
+      this.#client,
       sql`SELECT count() AS n FROM reanalysis WHERE toYear(time) = ${integer(year, "UInt16")}`,
     );
     return Number(row?.n ?? 0);
@@ -201,14 +201,5 @@ export class ClickHouseReanalysis implements ReanalysisStore {
     const lat = Math.fround(this.grid.latOf(Math.floor(cell / this.grid.cols)));
     const lon = Math.fround(this.grid.lonOf(cell % this.grid.cols));
     return `${lat}|${lon}`;
-  }
-
-  async #rows<T>(query: SqlFragment): Promise<T[]> {
-    const result = await this.#client.query({
-      query: query.text,
-      format: "JSONEachRow",
-      clickhouse_settings: QUERY_SETTINGS,
-    });
-    return result.json<T>();
   }
 }
