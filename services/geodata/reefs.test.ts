@@ -36,12 +36,12 @@ describe("Natural Earth's reef layer, copied whole", () => {
 });
 
 describe("the reef layer by region", () => {
-  it("gives every line to one region, save those within a degree of the antimeridian", () => {
+  it("gives every line to one region, save three whose bands would cross the antimeridian", () => {
     const counts = byRegion.map((lines) => lines.length);
-    expect(counts).toEqual([201, 19, 772]);
+    expect(counts).toEqual([201, 19, 820]);
     const left = layer.lines.filter((l) => !byRegion.some((r) => r.includes(l.line)));
-    expect(left).toHaveLength(1043 - 992);
-    for (const { bbox } of left) expect(bbox[0] < -178.97 || bbox[2] > 178.97).toBe(true);
+    expect(left).toHaveLength(1043 - 1040);
+    for (const { bbox } of left) expect(bbox[0] < -179.99 || bbox[2] > 179.99).toBe(true);
   });
 
   it("has the Coral Sea's lines from the Torres Strait to the Swain Reefs", () => {

@@ -77,13 +77,59 @@ describe("seaParts", () => {
     expect(mask.isLand({ lat: 1.25, lon: 6.5 })).toBe(false);
   });
 
-  it("refuses polygons where land rings wrap round the globe", () => {
+  it("refuses polygons across the antimeridian and round Antarctica", () => {
     expect(() => seaParts([square(179, 0, 181, 1)], [])).toThrow(RangeError);
-    expect(() => seaParts([square(178.5, 0, 179.5, 1)], [])).toThrow(RangeError);
     expect(() => seaParts([square(0, -65, 1, -64)], [])).toThrow(RangeError);
+    expect(seaParts([square(178.5, 0, 179.5, 1)], [])).toHaveLength(1);
   });
 
-  it("leaves out a land ring across the antimeridian, whose planar edges would cut far away", () => {
+  it("cuts a land ring across the antimeridian out of closed waters on either side of it", () => {
+    // An island from 179.5E to 179.5W, its ring jumping across the antimeridian twice.
+    const straddling: PolygonRings = [
+      [
+        [179.5, 0.4],
+        [-179.5, 0.4],
+        [-179.5, 0.6],
+        [179.5, 0.6],
+        [179.5, 0.4],
+      ],
+    ];
+    const west = square(179.2, 0.5, 179.8, 0.8);
+    const east = square(-179.8, 0.5, -179.2, 0.8);
+    const parts = seaParts([west, east], [straddling]);
+    const mask = buildLandMask([straddling, ...parts.flat()], { source: "test" });
+    for (const lon of [179.7, -179.7]) {
+      expect(mask.isLand({ lat: 0.55, lon })).toBe(true); // the island under the closed water
+      expect(mask.isLand({ lat: 0.7, lon })).toBe(true); // closed water off it
+    }
+    expect(mask.isLand({ lat: 0.3, lon: 179.7 })).toBe(false);
+  });
+
+  it("cuts a continent whose ring crosses the antimeridian far away out of a closed water", () => {
+    // Like Afro-Eurasia at 1:10m, one ring that crosses the antimeridian at its far end (as in
+    // Chukotka): left out of the cut, it would turn the coast under the closed water into water.
+    const continent: PolygonRings = [
+      [
+        [-10, 0],
+        [85, 0],
+        [179, 0],
+        [-179, 0],
+        [-179, 10],
+        [179, 10],
+        [85, 10],
+        [-10, 10],
+        [-10, 0],
+      ],
+    ];
+    const coastal = square(-11, 4, -9, 6);
+    const parts = seaParts([coastal], [continent]);
+    const mask = buildLandMask([continent, ...parts.flat()], { source: "test" });
+    expect(mask.isLand({ lat: 5, lon: -9.5 })).toBe(true); // the coast under the closed water
+    expect(mask.isLand({ lat: 5, lon: -10.5 })).toBe(true); // the closed water off it
+    expect(mask.isLand({ lat: 5, lon: -11.5 })).toBe(false);
+  });
+
+  it("leaves out no land far from a ring across the antimeridian, whose edges jump round the globe", () => {
     // Fiji-like: a ring from 179.5 to -179.5 whose jump edge runs across every longitude at 0.5N.
     const wrapped: PolygonRings = [
       [

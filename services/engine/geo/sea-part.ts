@@ -8,10 +8,12 @@
  *
  * The land is first cut to the polygon's bounding box (lineclip, Sutherland-Hodgman), so the
  * boolean difference (polyclip-ts) sees a few hundred vertices instead of a continent's coast.
- * Land rings that wrap round the globe (Fiji, Chukotka and Wrangel Island across the antimeridian,
- * Antarctica round the South Pole) are straight-line nonsense in a planar clip, so they are left
- * out, and polygons are refused where such rings lie: within a degree of the antimeridian or
- * south of 60S.
+ * Land rings across the antimeridian (Fiji, Wrangel Island, and Afro-Eurasia, whose one ring at
+ * 1:10m and 1:50m crosses it in Chukotka) are straight-line nonsense in a planar clip as they
+ * come, so they are unwrapped: their longitudes run on past 180 where they cross, and a copy a
+ * full turn west serves polygons on the other side (planarLand). Antarctica's ring goes round the
+ * South Pole and cannot be made planar, so it is left out and polygons south of 60S are refused,
+ * as are polygons across the antimeridian themselves.
  */
 import { clipPolygon } from "lineclip";
 import { difference, type Geom, union } from "polyclip-ts";
@@ -28,7 +30,7 @@ export function seaParts(
   polygons: readonly PolygonRings[],
   land: readonly PolygonRings[],
 ): PolygonRings[][] {
-  const planar = land.filter((rings) => !wraps(rings[0] ?? []));
+  const planar = planarLand(land);
   const planarBoxes = planar.map((rings) => boxOf(rings[0] ?? []));
   const boxes = polygons.map((polygon) => {
     const [x0, y0, x1, y1] = boxOf(polygon[0] ?? []);
@@ -94,11 +96,71 @@ function unionBox(boxes: readonly Box[]): Box {
 }
 
 /**
- * Whether seaParts can take a polygon with this bounding box ([west, south, east, north]): clear
- * of the land rings it leaves out, those across the antimeridian and round the South Pole.
+ * Whether seaParts can take a polygon with this bounding box ([west, south, east, north]): not
+ * across the antimeridian, and clear of Antarctica's ring, which it leaves out.
  */
 export function clipsPlanar(box: readonly [number, number, number, number]): boolean {
-  return box[0] >= -179 && box[2] <= 179 && box[1] >= -60;
+  return box[0] >= -180 && box[2] <= 180 && box[1] >= -60;
+}
+
+/**
+ * The land as planar polygons. A ring with an edge jumping across the antimeridian is unwrapped:
+ * each longitude is moved by whole turns to lie within 180 degrees of the one before, so the ring
+ * runs on past 180 (or -180) where it crosses. Unwrapped, an ordinary ring closes on itself and
+ * gets a copy a full turn the other way, so either side of the antimeridian finds it; a ring round
+ * a pole does not close (it gains a full turn) and is left out. Holes follow their outer ring.
+ */
+function planarLand(land: readonly PolygonRings[]): PolygonRings[] {
+  const out: PolygonRings[] = [];
+  for (const rings of land) {
+    if (!rings.some(wraps)) {
+      out.push(rings);
+      continue;
+    }
+    const unwrapped = rings.map(unwrap);
+    const [outer, ...holes] = unwrapped;
+    if (outer === undefined || !closes(outer)) continue;
+    const mean = meanLon(outer);
+    const aligned: Ring[] = [
+      outer,
+      ...holes.filter(closes).map((h) => shiftLon(h, 360 * Math.round((mean - meanLon(h)) / 360))),
+    ];
+    const [west, , east] = boxOf(outer);
+    out.push(aligned);
+    if (east > 180) out.push(aligned.map((r) => shiftLon(r, -360)));
+    if (west < -180) out.push(aligned.map((r) => shiftLon(r, 360)));
+  }
+  return out;
+}
+
+type Ring = Array<[number, number]>;
+
+function unwrap(ring: ReadonlyArray<readonly [number, number]>): Ring {
+  const out: Ring = [];
+  let shift = 0;
+  ring.forEach(([lon, lat], i) => {
+    if (i > 0) {
+      const previous = (ring[i - 1] as readonly [number, number])[0];
+      shift += 360 * Math.round((previous - lon) / 360);
+    }
+    out.push([lon + shift, lat]);
+  });
+  return out;
+}
+
+/** Whether an unwrapped ring ends where it began (one round a pole ends a full turn away). */
+function closes(ring: Ring): boolean {
+  const first = ring[0];
+  const last = ring.at(-1);
+  return first !== undefined && last !== undefined && Math.abs(first[0] - last[0]) < 1e-9;
+}
+
+function meanLon(ring: Ring): number {
+  return ring.reduce((sum, p) => sum + p[0], 0) / ring.length;
+}
+
+function shiftLon(ring: Ring, degrees: number): Ring {
+  return ring.map(([lon, lat]) => [lon + degrees, lat]);
 }
 
 /**

@@ -464,7 +464,7 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     // of New Caledonia, Fiji, Papua New Guinea and the Solomons, the Houtman Abrolhos, Rodrigues.
     id: "reefs-elsewhere",
     name: "Coral reefs and atolls elsewhere: the Red Sea, the Indian Ocean atolls (Maldives, Lakshadweep, Chagos), the Mascarenes, the Indonesian and Philippine seas, Micronesia, Melanesia and Polynesia",
-    note: "the layer's reefs outside the Coral Sea and the Caribbean, save those within a degree of the antimeridian (in Fiji and Tuvalu), which the land cut cannot take (geo/sea-part.ts)",
+    note: "the layer's reefs outside the Coral Sea and the Caribbean, save three in Fiji whose bands would cross the antimeridian, which the land cut cannot take (geo/sea-part.ts)",
   },
 ];
 
@@ -477,15 +477,16 @@ export interface ReefLine {
 /**
  * Each region's lines, in REEF_REGIONS order: a line goes to the first region whose box holds
  * its bounding box (the last region takes the rest). Lines whose band could not be cut out of
- * the land (clipsPlanar: near the antimeridian) are left out.
+ * the land (clipsPlanar: across the antimeridian) are left out.
  */
 export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["line"][]> {
   const out = REEF_REGIONS.map((): ReefLine["line"][] => []);
-  // The band's box: the line's, widened by the band's half-width in degrees of longitude at 80
-  // degrees of latitude, more than it needs wherever reefs grow.
-  const margin = REEF_HALF_WIDTH_NM / 60 / Math.cos((80 * Math.PI) / 180);
   for (const { bbox, line } of lines) {
     const [x0, y0, x1, y1] = bbox;
+    // The band's box: the line's, widened by the band's half-width (in degrees of longitude at
+    // the line's highest latitude, more than it needs anywhere along it).
+    const widest = Math.cos((Math.max(Math.abs(y0), Math.abs(y1)) * Math.PI) / 180);
+    const margin = REEF_HALF_WIDTH_NM / 60 / widest;
     if (!clipsPlanar([x0 - margin, y0 - margin, x1 + margin, y1 + margin])) continue;
     const region = REEF_REGIONS.findIndex(
       (r) => !r.box || (x0 >= r.box[0] && y0 >= r.box[1] && x1 <= r.box[2] && y1 <= r.box[3]),
