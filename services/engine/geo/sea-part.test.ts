@@ -25,6 +25,16 @@ const island: PolygonRings = [
   ],
 ];
 const farAway = square(20, 20, 30, 30);
+/** An island from 179.5E to 179.5W (Fiji-like), its ring jumping across the antimeridian twice. */
+const straddling: PolygonRings = [
+  [
+    [179.5, 0.4],
+    [-179.5, 0.4],
+    [-179.5, 0.6],
+    [179.5, 0.6],
+    [179.5, 0.4],
+  ],
+];
 /** Closed water over the island's eastern half and the sea beyond it. */
 const closed = square(0.5, 0.2, 2, 0.8);
 
@@ -84,16 +94,6 @@ describe("seaParts", () => {
   });
 
   it("cuts a land ring across the antimeridian out of closed waters on either side of it", () => {
-    // An island from 179.5E to 179.5W, its ring jumping across the antimeridian twice.
-    const straddling: PolygonRings = [
-      [
-        [179.5, 0.4],
-        [-179.5, 0.4],
-        [-179.5, 0.6],
-        [179.5, 0.6],
-        [179.5, 0.4],
-      ],
-    ];
     const west = square(179.2, 0.5, 179.8, 0.8);
     const east = square(-179.8, 0.5, -179.2, 0.8);
     const parts = seaParts([west, east], [straddling]);
@@ -129,18 +129,9 @@ describe("seaParts", () => {
     expect(mask.isLand({ lat: 5, lon: -11.5 })).toBe(false);
   });
 
-  it("leaves out no land far from a ring across the antimeridian, whose edges jump round the globe", () => {
-    // Fiji-like: a ring from 179.5 to -179.5 whose jump edge runs across every longitude at 0.5N.
-    const wrapped: PolygonRings = [
-      [
-        [179.5, 0.4],
-        [-179.5, 0.4],
-        [-179.5, 0.6],
-        [179.5, 0.6],
-        [179.5, 0.4],
-      ],
-    ];
-    const [part] = seaParts([closed], [wrapped]);
+  it("cuts nothing far away along a ring's edges that jump across the antimeridian", () => {
+    // Taken as drawn, the island's jump edges would run across every longitude at 0.4N and 0.6N.
+    const [part] = seaParts([closed], [straddling]);
     const mask = buildLandMask(part ?? [], { source: "test" });
     expect(mask.isLand({ lat: 0.5, lon: 1 })).toBe(true);
   });
