@@ -20,6 +20,7 @@ import { difference, type Geom, union } from "polyclip-ts";
 import type { PolygonRings } from "./types";
 
 type Box = [number, number, number, number];
+type Ring = Array<[number, number]>;
 
 /** Bounding boxes touch a little beyond the polygon, so a coast on its edge is still cut. */
 const BOX_MARGIN_DEG = 0.01;
@@ -35,7 +36,7 @@ export function seaParts(
   const boxes = polygons.map((polygon) => {
     const [x0, y0, x1, y1] = boxOf(polygon[0] ?? []);
     if (!clipsPlanar([x0, y0, x1, y1])) {
-      throw new RangeError("a polygon must lie clear of the antimeridian and north of 60S");
+      throw new RangeError("a polygon must not cross the antimeridian, and must lie north of 60S");
     }
     return [
       x0 - BOX_MARGIN_DEG,
@@ -50,7 +51,9 @@ export function seaParts(
   const groups = new Map<string, number[]>();
   boxes.forEach((b, i) => {
     const key = `${Math.floor((b[0] + b[2]) / 2 / GROUP_DEG)},${Math.floor((b[1] + b[3]) / 2 / GROUP_DEG)}`;
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   });
   const parts: PolygonRings[][] = new Array(polygons.length);
   for (const members of groups.values()) {
@@ -77,9 +80,7 @@ function clipLand(
   for (const [i, rings] of land.entries()) {
     if (!overlaps(landBoxes[i] as Box, box)) continue;
     // The outer ring comes first; if none of it is in the box, none of its holes are.
-    const [outer, ...holes] = rings.map(
-      (ring) => clipPolygon(ring, box) as Array<[number, number]>,
-    );
+    const [outer, ...holes] = rings.map((ring) => clipPolygon(ring, box) as Ring);
     if (outer === undefined || outer.length < 3) continue;
     out.push([outer, ...holes.filter((ring) => ring.length >= 3)]);
   }
@@ -132,8 +133,6 @@ function planarLand(land: readonly PolygonRings[]): PolygonRings[] {
   }
   return out;
 }
-
-type Ring = Array<[number, number]>;
 
 function unwrap(ring: ReadonlyArray<readonly [number, number]>): Ring {
   const out: Ring = [];

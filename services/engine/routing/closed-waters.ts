@@ -485,8 +485,8 @@ export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["l
     const [x0, y0, x1, y1] = bbox;
     // The band's box: the line's, widened by the band's half-width (in degrees of longitude at
     // the line's highest latitude, more than it needs anywhere along it).
-    const widest = Math.cos((Math.max(Math.abs(y0), Math.abs(y1)) * Math.PI) / 180);
-    const margin = REEF_HALF_WIDTH_NM / 60 / widest;
+    const cosLat = Math.cos((Math.max(Math.abs(y0), Math.abs(y1)) * Math.PI) / 180);
+    const margin = REEF_HALF_WIDTH_NM / 60 / cosLat;
     if (!clipsPlanar([x0 - margin, y0 - margin, x1 + margin, y1 + margin])) continue;
     const region = REEF_REGIONS.findIndex(
       (r) => !r.box || (x0 >= r.box[0] && y0 >= r.box[1] && x1 <= r.box[2] && y1 <= r.box[3]),
