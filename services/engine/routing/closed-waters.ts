@@ -464,7 +464,7 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     // of New Caledonia, Fiji, Papua New Guinea and the Solomons, the Houtman Abrolhos, Rodrigues.
     id: "reefs-elsewhere",
     name: "Coral reefs and atolls elsewhere: the Red Sea, the Indian Ocean atolls (Maldives, Lakshadweep, Chagos), the Mascarenes, the Indonesian and Philippine seas, Micronesia, Melanesia and Polynesia",
-    note: "the layer's reefs outside the Coral Sea and the Caribbean, save three in Fiji whose bands would cross the antimeridian, which the land cut cannot take (geo/sea-part.ts)",
+    note: "the layer's reefs outside the Coral Sea and the Caribbean, save three whose bands would cross the antimeridian (two off Vanua Levu, Fiji), which the land cut cannot take (geo/sea-part.ts)",
   },
 ];
 
