@@ -484,19 +484,41 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("goes into Noumea by Boulari Pass from Sydney, and by a wider way with the pass avoided", () => {
+  it("goes into Noumea by Boulari Pass from Sydney, and by a longer way with the pass avoided", () => {
     const reefs = reefMask("reefs-elsewhere");
     const sydney = { lat: -33.85, lon: 151.25 };
     const noumea = { lat: -22.27, lon: 166.43 };
     const byPass = net.route(request(sydney, noumea));
     expect(byPass.passages).toContain("boulari");
     expect(crosses(byPass.waypoints, reefs)).toBe(false);
+    const boulari = PASSAGES.find((p) => p.id === "boulari");
+    const gate = new Gate((boulari?.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
     const avoided = net.route(request(sydney, noumea, { avoid: ["boulari"] }));
     expect(avoided.passages).not.toContain("boulari");
     expect(crosses(avoided.waypoints, reefs)).toBe(false);
-    // The lagoon's other ways in lie 40 nm and more south-east of the pass.
-    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 40);
-    expect(avoided.waypoints.some((w) => w.lon > 166.8)).toBe(true);
+    expect(avoided.legs.filter((l) => gate.crossing(l.from, l.to) !== undefined)).toEqual([]);
+    // In by a gap in the reef lines further south-east (see docs/routing-data.md).
+    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 10);
+    // With the Havannah pass closed too, by the lagoon's southern end, 40 nm and more away.
+    const both = net.route(request(sydney, noumea, { avoid: ["boulari", "havannah"] }));
+    expect(crosses(both.waypoints, reefs)).toBe(false);
+    expect(both.distance_nm).toBeGreaterThan(byPass.distance_nm + 40);
+    expect(both.waypoints.some((w) => w.lon > 166.8)).toBe(true);
+  });
+
+  it("leaves Noumea for Port Vila by the Havannah pass, and by the lagoon's southern end with it avoided", () => {
+    const reefs = reefMask("reefs-elsewhere");
+    const noumea = { lat: -22.27, lon: 166.43 };
+    const portVila = { lat: -17.74, lon: 168.31 };
+    const byPass = net.route(request(noumea, portVila));
+    expect(byPass.passages).toEqual(["havannah"]);
+    expect(crosses(byPass.waypoints, reefs)).toBe(false);
+    // Cruisers' logs give 340 nm; without the pass the route left by the lagoon's southern end.
+    expect(byPass.distance_nm).toBeLessThan(345);
+    const avoided = net.route(request(noumea, portVila, { avoid: ["havannah"] }));
+    expect(avoided.passages).not.toContain("havannah");
+    expect(crosses(avoided.waypoints, reefs)).toBe(false);
+    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 30);
   });
 
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {

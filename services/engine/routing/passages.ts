@@ -775,6 +775,27 @@ export const PASSAGES: readonly Passage[] = [
       "Noumea's pass from the open sea on the south-west, 12 nm from the port and marked by the Amedee lighthouse (22 28 39S 166 28 04E); the Havannah pass, 40 nm south-east, serves ships to and from Vanuatu, Fiji and the Loyalty Islands (NGA Pub. 126, Sector 5; a cruiser's log, 2016). The gap it leaves in Natural Earth's reef lines is 2.6 nm, too narrow for the routing grid. No dimensional limits set.",
     optional: true,
   },
+  {
+    id: "havannah",
+    name: "Canal de la Havannah, the barrier reef's pass at New Caledonia's south-east end",
+    kind: "strait",
+    // Open sea north-east of the pass -> the gap in the reef -> the canal along Grande Terre's
+    // south coast -> its western end east of Ile Ouen, in the southern lagoon.
+    waypoints: [
+      [-22.29, 167.12],
+      [-22.338, 167.066],
+      [-22.4, 166.99],
+      [-22.46, 166.87],
+    ],
+    // Gate: across the pass, from the reef line off the Goro coast to the end of the reef to the south.
+    gate: [
+      [-22.332, 167.044],
+      [-22.344, 167.089],
+    ],
+    notes:
+      "The southern lagoon's way to and from the open sea on the east: its tidal currents are among the strongest round New Caledonia, and the recommended track on to Noumea starts at the west end of the Woodin Canal (NGA Pub. 126, Sector 5); cruisers from Port Vila and Fiji come in by it. Cap Ndoua's lighthouse marks the western end, about 7 nm from the gap (tiaretaporo3.blogspot.com, 31 Aug 2011). Cruisers put the pass 40-45 nm from Noumea and Port Vila 340 nm from Noumea (sunstonesailing.com, 'New Caledonia and Return'; tagish.blogspot.com, 18 Oct 2010). The gap it leaves in Natural Earth's reef lines is 2.6 nm, too narrow for the routing grid; the Woodin Canal, about 1 nm wide in the 1:10m coastline, is not drawn, so routes go on south of Ile Ouen. No dimensional limits set.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
