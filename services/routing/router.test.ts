@@ -761,10 +761,21 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
 }
 
 /** One reef region's closed water on its own, as a mask. */
+/**
+ * One reef region's bands as a mask. Built once per region (the bands of every region at the
+ * first call): several tests ask for the same region, and each build takes about a second.
+ */
+const reefMasks = new Map<string, LandMask>();
+let reefWaters: ReturnType<typeof reefClosedWaters> | undefined;
 function reefMask(id: string): LandMask {
-  const water = reefClosedWaters().find((w) => w.id === id);
+  const known = reefMasks.get(id);
+  if (known) return known;
+  reefWaters ??= reefClosedWaters();
+  const water = reefWaters.find((w) => w.id === id);
   if (water === undefined) throw new Error(`no reef region ${id}`);
-  return buildLandMask(water.polygons, { source: id });
+  const mask = buildLandMask(water.polygons, { source: id });
+  reefMasks.set(id, mask);
+  return mask;
 }
 
 /** One closed water on its own, as a mask, to ask whether a route enters it. */
