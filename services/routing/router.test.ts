@@ -521,6 +521,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 30);
   });
 
+  it("leaves Lautoka for Suva by Navula Passage, and round the north-west with it avoided", () => {
+    const reefs = reefMask("reefs-elsewhere");
+    const lautoka = { lat: -17.61, lon: 177.42 };
+    const suva = { lat: -18.13, lon: 178.43 };
+    const byPass = net.route(request(lautoka, suva));
+    expect(byPass.passages).toEqual(["navula"]);
+    expect(crosses(byPass.waypoints, reefs)).toBe(false);
+    // The pass is about 24 nm from the port and Suva about 100 nm on, along Viti Levu's south coast.
+    expect(byPass.distance_nm).toBeLessThan(130);
+    const avoided = net.route(request(lautoka, suva, { avoid: ["navula"] }));
+    expect(avoided.passages).not.toContain("navula");
+    expect(crosses(avoided.waypoints, reefs)).toBe(false);
+    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 30);
+  });
+
   it("keeps off the Great Barrier Reef, the Torres Strait reefs and the Swain Reefs", () => {
     const reefs = reefMask("coral-sea-reefs");
     const brisbane = { lat: -27.35, lon: 153.25 };

@@ -796,6 +796,28 @@ export const PASSAGES: readonly Passage[] = [
       "The southern lagoon's way to and from the open sea on the east: its tidal currents are among the strongest round New Caledonia, and the recommended track on to Noumea starts at the west end of the Woodin Canal (NGA Pub. 126, Sector 5); cruisers from Port Vila and Fiji come in by it. Cap Ndoua's lighthouse marks the western end, about 7 nm from the gap (tiaretaporo3.blogspot.com, 31 Aug 2011). Cruisers put the pass 40-45 nm from Noumea and Port Vila 340 nm from Noumea (sunstonesailing.com, 'New Caledonia and Return'; tagish.blogspot.com, 18 Oct 2010). The gap it leaves in Natural Earth's reef lines is 2.6 nm, too narrow for the routing grid; the Woodin Canal, about 1 nm wide in the 1:10m coastline, is not drawn, so routes go on south of Ile Ouen. No dimensional limits set.",
     optional: true,
   },
+  {
+    id: "navula",
+    name: "Navula Passage, the barrier reef's pass to Lautoka from the south-west",
+    kind: "strait",
+    // Open sea west-south-west of the pass, on the reciprocal of the leading line -> the gap ->
+    // north-north-east up the lagoon along the coast to off Lautoka.
+    waypoints: [
+      [-17.874, 177.143],
+      [-17.859, 177.211],
+      [-17.84, 177.25],
+      [-17.72, 177.3],
+      [-17.66, 177.35],
+    ],
+    // Gate: across the pass, between the ends of the reef layer's lines either side of it.
+    gate: [
+      [-17.849, 177.211],
+      [-17.869, 177.211],
+    ],
+    notes:
+      "Lautoka's usual way in, from the south-west; the alternative is Yavena Passage from the north-west, and either transit to the port takes about two hours. The leading line bears 077 deg 17'; Navula Reef forms the pass's north side and Tavaru Island (17 51S 177 12E) lies 1.5 nm north of it (ports.com, 'Port of Lautoka: Entrance Channel', a port guide). A yacht 6 nm short of the pass was 30 nm from Lautoka (blog.mailasail.com, 'Wandering Dream', 20 Jun 2015). The gap it leaves in Natural Earth's reef lines is 1.2 nm, too narrow for the routing grid, which has no node in the lagoon between the pass and the port; the lagoon leg follows the coast north-north-east and was not taken from a chart. No dimensional limits set.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
