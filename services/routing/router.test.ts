@@ -506,32 +506,31 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(both.waypoints.some((w) => w.lon > 166.8)).toBe(true);
   });
 
-  it("leaves Noumea for Port Vila by the Havannah pass, and by the lagoon's southern end with it avoided", () => {
+  // Ports inside a barrier reef, out by their pass; with the pass avoided, by a longer way.
+  it.each([
+    {
+      // Cruisers' logs give 340 nm; without the pass, out by the lagoon's southern end.
+      pass: "havannah",
+      from: { name: "Noumea", lat: -22.27, lon: 166.43 },
+      to: { name: "Port Vila", lat: -17.74, lon: 168.31 },
+      atMostNm: 345,
+    },
+    {
+      // The pass is about 24 nm from the port and Suva about 100 nm on, along the south coast;
+      // without it, out to the north-west round the reefs.
+      pass: "navula",
+      from: { name: "Lautoka", lat: -17.61, lon: 177.42 },
+      to: { name: "Suva", lat: -18.13, lon: 178.43 },
+      atMostNm: 130,
+    },
+  ])("leaves $from.name for $to.name by the $pass pass, and 30 nm further without it", (c) => {
     const reefs = reefMask("reefs-elsewhere");
-    const noumea = { lat: -22.27, lon: 166.43 };
-    const portVila = { lat: -17.74, lon: 168.31 };
-    const byPass = net.route(request(noumea, portVila));
-    expect(byPass.passages).toEqual(["havannah"]);
+    const byPass = net.route(request(c.from, c.to));
+    expect(byPass.passages).toEqual([c.pass]);
     expect(crosses(byPass.waypoints, reefs)).toBe(false);
-    // Cruisers' logs give 340 nm; without the pass the route left by the lagoon's southern end.
-    expect(byPass.distance_nm).toBeLessThan(345);
-    const avoided = net.route(request(noumea, portVila, { avoid: ["havannah"] }));
-    expect(avoided.passages).not.toContain("havannah");
-    expect(crosses(avoided.waypoints, reefs)).toBe(false);
-    expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 30);
-  });
-
-  it("leaves Lautoka for Suva by Navula Passage, and round the north-west with it avoided", () => {
-    const reefs = reefMask("reefs-elsewhere");
-    const lautoka = { lat: -17.61, lon: 177.42 };
-    const suva = { lat: -18.13, lon: 178.43 };
-    const byPass = net.route(request(lautoka, suva));
-    expect(byPass.passages).toEqual(["navula"]);
-    expect(crosses(byPass.waypoints, reefs)).toBe(false);
-    // The pass is about 24 nm from the port and Suva about 100 nm on, along Viti Levu's south coast.
-    expect(byPass.distance_nm).toBeLessThan(130);
-    const avoided = net.route(request(lautoka, suva, { avoid: ["navula"] }));
-    expect(avoided.passages).not.toContain("navula");
+    expect(byPass.distance_nm).toBeLessThan(c.atMostNm);
+    const avoided = net.route(request(c.from, c.to, { avoid: [c.pass] }));
+    expect(avoided.passages).not.toContain(c.pass);
     expect(crosses(avoided.waypoints, reefs)).toBe(false);
     expect(avoided.distance_nm).toBeGreaterThan(byPass.distance_nm + 30);
   });
