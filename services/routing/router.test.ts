@@ -44,6 +44,22 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(r.transit_h).toBeCloseTo(r.distance_nm / 14, 0);
   });
 
+  it("sails every leg of a passage as the passage, the first one included", () => {
+    const r = net.route(request(ROTTERDAM, SINGAPORE));
+    const suez = PASSAGES.find((p) => p.id === "suez");
+    const path = (suez?.waypoints ?? []).map(([lat, lon]) => ({ lat, lon }));
+    // The canal's legs, entrance to exit, all marked: the first one used to be sailed as open sea.
+    const canalLegs = r.legs.filter((l) => l.passage === "suez");
+    expect(canalLegs.length).toBe(path.length - 1);
+    expect(canalLegs[0]?.from).toEqual(path[0]);
+    // So the canal counts its published length (193.3 km) and every one of its segments is in it.
+    const inCanal = r.segments.filter((s) => s.in_canal);
+    const nm = inCanal.reduce((sum, s) => sum + s.distance_nm, 0);
+    expect(nm).toBeCloseTo((suez?.published_length_km ?? 0) / 1.852, 1);
+    const entered = r.segments.findIndex((s) => s.in_canal);
+    expect(r.segments[entered]?.start).toEqual(path[0]);
+  });
+
   it("pulls the fastest route taut: round the right side of islands, corners on the headlands", () => {
     // Gibraltar to Port Said: the shortest way passes south of Crete (its south coast is at
     // 34.9-35.2N); a search on eight headings alone found the way north of it, 56 nm longer.

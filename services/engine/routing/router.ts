@@ -977,6 +977,9 @@ export class RoutingNetwork {
       const last = out.at(-1);
       if (last && last.point.lat === p.lat && last.point.lon === p.lon) {
         if (heldKts !== undefined) last.heldKts = heldKts;
+        // A passage's first point ends the stretch before it too (the passage's end node): it
+        // takes the passage's mark, or the passage's first leg would be sailed as open sea.
+        if (passage !== undefined && last.passage === undefined) last.passage = passage;
         return;
       }
       out.push(heldKts === undefined ? { point: p, passage } : { point: p, passage, heldKts });
