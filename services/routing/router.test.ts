@@ -770,6 +770,37 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       }
     }
   });
+
+  // Found by fuzzing routes near coasts; each leg is tested in 1 nm pieces, as the property test tests them.
+  it.each([
+    {
+      // A grid step in Cook Inlet was tested in 2 nm pieces and passed a metre inside the coast
+      // at 59.1447N 151.8945W, which 1 nm pieces see.
+      case: "a grid step grazing the coast (Cook Inlet)",
+      from: { lat: 30.4392, lon: -125.9997 },
+      to: { lat: 60.6828, lon: -151.9528 },
+    },
+    {
+      // The way out of the Strait of Magellan's western reaches stepped between two water cells
+      // across a spit narrower than a cell (53.80S 72.14W).
+      case: "a harbour approach stepping over a spit (Magellan)",
+      from: { lat: -53.1411, lon: -71.8093 },
+      to: { lat: -49.2734, lon: -147.4906 },
+    },
+    {
+      // The same off south-east Sulawesi (4.61S 122.69E).
+      case: "a harbour approach stepping over a spit (Sulawesi)",
+      from: { lat: -4.7561, lon: 122.8486 },
+      to: { lat: -11.4213, lon: 96.9322 },
+    },
+  ])("keeps clear of $case", (c) => {
+    const fine = naturalEarthLandMask("10m");
+    const r = net.route(request(c.from, c.to));
+    for (const leg of r.legs) {
+      if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
+      expect(fine.pathHitsLand(leg.from, leg.to, 1), JSON.stringify(leg)).toBe(false);
+    }
+  });
 });
 
 /** A stationary storm: `hs` metres and `wind` knots inside `radiusNm` of `centre`, calm outside. */

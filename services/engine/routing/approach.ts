@@ -1,4 +1,5 @@
 import type { LandMask, LatLon } from "../geo/types";
+import { LEG_STEP_NM } from "./sea-grid";
 
 /**
  * Ways through water too narrow for the navigation grid, found by a breadth-first search on a
@@ -33,7 +34,7 @@ export function findApproach(
   let found = -1;
   const points = searchWater(port, fine, options, (p) => {
     const node = nodeAt(p);
-    if (node >= 0 && !fine.pathHitsLand(p, nodePoint(node), 0.5)) {
+    if (node >= 0 && !fine.pathHitsLand(p, nodePoint(node), LEG_STEP_NM)) {
       found = node;
       return true;
     }
@@ -74,7 +75,12 @@ export function pullString(points: LatLon[], fine: LandMask): LatLon[] {
   return out;
 }
 
-/** Breadth-first over water cells around `start` until `done(cell centre)`; the path there, or null. */
+/**
+ * Breadth-first over water cells around `start` until `done(cell centre)`; the path there, or
+ * null. A step is taken only where the straight piece between the two cells clears the coast:
+ * both cells can be water with a spit or an islet narrower than a cell between them, and the
+ * path's points become a route's legs as they are.
+ */
 function searchWater(
   start: LatLon,
   fine: LandMask,
@@ -121,6 +127,7 @@ function searchWater(
       if (parent[j] !== -2 || !isWater(j)) continue;
       // No corner cutting: a diagonal step needs both cells beside it to be water too.
       if (dr !== 0 && dc !== 0 && !(isWater(nr * cols + c) && isWater(r * cols + nc))) continue;
+      if (fine.pathHitsLand(pointOf(i), pointOf(j), LEG_STEP_NM)) continue;
       parent[j] = i;
       queue.push(j);
     }

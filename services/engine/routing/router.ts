@@ -23,7 +23,13 @@ import { Gate, GatedLandMask } from "./gates";
 import { type LandmarkStore, Landmarks } from "./landmarks";
 import type { Passage } from "./passages";
 import { RequestGraph } from "./request-graph";
-import { greatCircleNm, SeaGrid, type SeaGridOptions, STEP_DIRECTIONS } from "./sea-grid";
+import {
+  greatCircleNm,
+  LEG_STEP_NM,
+  SeaGrid,
+  type SeaGridOptions,
+  STEP_DIRECTIONS,
+} from "./sea-grid";
 
 /**
  * Sea routes that never cross land: A* on the navigation grid (sea-grid.ts) plus explicit
@@ -173,9 +179,10 @@ const TIGHTEN_PASSES = 4;
 const TIGHTEN_STEPS = 5;
 /**
  * A taut leg runs close past the headland it turns round, where a coarsely densified geodesic
- * could pass a chord's width inside the coast unseen: its legs are tested at 1 nm pieces.
+ * could pass a chord's width inside the coast unseen: its legs are tested at the pieces every
+ * kept leg is (LEG_STEP_NM).
  */
-const TAUT_STEP_NM = 1;
+const TAUT_STEP_NM = LEG_STEP_NM;
 /**
  * How far a straightened route in weather may run ahead of (or behind) the time the search
  * planned for each point of its path (see smoothInWeather). Over 96 routes (six lanes, four
@@ -764,7 +771,7 @@ export class RoutingNetwork {
   /** Grid nodes within the attach radius that a straight (geodesic) leg reaches without touching land. */
   private nearbyNodes(p: LatLon, mask: LandMask = this.routingMask): number[] {
     return this.nodesWithin(p, ATTACH_RADIUS_NM).filter(
-      (node) => !mask.pathHitsLand(p, this.grid.pointOf(node)),
+      (node) => !mask.pathHitsLand(p, this.grid.pointOf(node), LEG_STEP_NM),
     );
   }
 

@@ -37,6 +37,15 @@ const MIN_RADIUS_NM = 6_335_439 / 1852;
 
 const DEG = Math.PI / 180;
 
+/**
+ * The length of the pieces every leg a route may keep is tested in, nm: grid steps, the legs
+ * joining a route's ends to the grid, and the taut string's legs alike. A densified geodesic is
+ * tested piece by piece as straight lines in longitude and latitude, so two densifications of
+ * one leg can disagree where a coastline comes within a metre of it; testing every kept leg at
+ * one step keeps the route's answer the same as a check of the whole route at that step.
+ */
+export const LEG_STEP_NM = 1;
+
 /** Edge state in the memo (0 = not known yet): clear of land, blocked. */
 const CLEAR = 1;
 const BLOCKED = 2;
@@ -409,7 +418,7 @@ export class SeaGrid {
     const known = memo[slot];
     if (known === CLEAR) return true;
     if (known === BLOCKED) return false;
-    const clear = !this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), 2);
+    const clear = !this.edgeMask.pathHitsLand(this.pointOf(node), this.pointOf(nb), LEG_STEP_NM);
     memo[slot] = clear ? CLEAR : BLOCKED;
     return clear;
   }
