@@ -17,7 +17,7 @@ import {
   requireUnderwritingKey,
 } from "./auth";
 import { registerEnsembleRoutes } from "./ensemble-routes";
-import { installErrorMapping } from "./error-mapping";
+import { installErrorMapping, MAX_PARAM_LENGTH, sendFrameworkError } from "./error-mapping";
 import { healthReport } from "./health";
 import { registerMonitoringRoutes } from "./monitoring-routes";
 import { openApiDocument } from "./openapi";
@@ -51,6 +51,8 @@ export function buildApp({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: sendFrameworkError,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given)

@@ -40,6 +40,14 @@ export function toAppError(err: unknown): AppError {
       return new AppError("payload_too_large", "request body is too large");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new AppError("unsupported_media_type", "send Content-Type: application/json");
+    // Raised by the router before any route runs (Fastify's frameworkErrors, installed below).
+    case "FST_ERR_BAD_URL":
+      return new AppError("validation_failed", "the URL has a malformed percent-encoding");
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new AppError(
+        "validation_failed",
+        `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+      );
   }
   if (fe.statusCode === 400 && typeof fe.message === "string" && /JSON/i.test(fe.message)) {
     return new AppError("malformed_json", "request body is not valid JSON");
@@ -67,6 +75,23 @@ export function sendError(
   };
   if (appError.details && appError.code !== "internal_error") body.error.details = appError.details;
   return reply.status(status).send(body);
+}
+
+/** Fastify's router's limit on a path parameter (its default): ids are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * For the Fastify factory's `frameworkErrors`: errors the router raises before any route or
+ * hook runs (a malformed URL, an over-long path parameter) leave in the same envelope as the rest.
+ */
+export function sendFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  // No hook runs for these, so the request id header the onSend hook sets is set here.
+  reply.header("X-Request-Id", String(request.id));
+  sendError(reply, request, err);
 }
 
 export function installErrorMapping(app: FastifyInstance): void {

@@ -3,6 +3,7 @@ import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { advisoryRequest } from "./advisory-routes";
 import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
+import { MAX_PARAM_LENGTH } from "./error-mapping";
 import { errorBody } from "./schemas/common";
 import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "./schemas/ensemble";
 import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
@@ -24,6 +25,12 @@ import {
   webhookSubscriptionResponse,
 } from "./schemas/webhooks";
 import { API_VERSION } from "./version";
+
+/**
+ * Every path parameter: an id, at most MAX_PARAM_LENGTH characters (longer, or a malformed
+ * percent-encoding, is 400 validation_failed before any route runs).
+ */
+const pathParameter = { type: "string", maxLength: MAX_PARAM_LENGTH } as const;
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests at the
@@ -271,9 +278,7 @@ export function openApiDocument(): Record<string, unknown> {
           description:
             "From Redis for ROUTE_RESULT_TTL_S (default 24 h) after the answer, then from ClickHouse (the RouteRiskResult event).",
           security: key,
-          parameters: [
-            { name: "route_id", in: "path", required: true, schema: { type: "string" } },
-          ],
+          parameters: [{ name: "route_id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "200": {
               description: "the answer as first served",
@@ -312,7 +317,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           summary: "A monitored voyage's state and score history",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "200": {
               description: "the voyage",
@@ -324,7 +329,7 @@ export function openApiDocument(): Record<string, unknown> {
         delete: {
           summary: "Stop monitoring a voyage (idempotent); answers its final state",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "200": { description: "the stopped voyage" },
             "404": error("no such voyage for this key (not_found)"),
@@ -374,7 +379,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           summary: "A webhook by its id (no secret); status disabled after a 410 from the receiver",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "200": {
               description: "the subscription",
@@ -389,7 +394,7 @@ export function openApiDocument(): Record<string, unknown> {
         delete: {
           summary: "Delete a webhook: no more deliveries",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "204": { description: "deleted" },
             "401": error("missing or invalid X-API-Key"),
@@ -425,7 +430,7 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           summary: "An ensemble analysis: pending, ready with the voyage-risk answer, or failed",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "200": {
               description: "the analysis",
@@ -459,7 +464,7 @@ export function openApiDocument(): Record<string, unknown> {
         delete: {
           summary: "Withdraw an advisory",
           security: key,
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
           responses: {
             "202": { description: "{advisory_id, event_id}" },
             "403": error("the key lacks the admin scope"),

@@ -143,6 +143,24 @@ describe("route-risk statuses (spec 7.1)", { timeout: 300_000 }, () => {
     expect(misspelt.json.error.message).toMatch(/avoid_passages/);
   });
 
+  it("400 in the same envelope for what the router refuses before any route runs", async () => {
+    for (const [name, id, message] of [
+      ["an over-long id", "a".repeat(101), /longer than 100 characters/],
+      ["a malformed percent-encoding", "%E0%A4%A", /percent-encoding/],
+    ] as const) {
+      const res = await fetch(`${s.url}/api/v1/route-risk/${id}`, {
+        headers: { "X-API-Key": KEYS.captain },
+      });
+      const json = (await res.json()) as {
+        error: { code: string; message: string; request_id: string };
+      };
+      expect(res.status, name).toBe(400);
+      expect(json.error.code, name).toBe("validation_failed");
+      expect(json.error.message, name).toMatch(message);
+      expect(json.error.request_id, name).toBe(res.headers.get("x-request-id"));
+    }
+  });
+
   it("401: a missing or an unknown key", async () => {
     expectError(await call(s, undefined, body()), 401, "missing_api_key");
     expectError(await call(s, `${KEYS.captain}x`, body()), 401, "invalid_api_key");
