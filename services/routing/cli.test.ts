@@ -53,5 +53,10 @@ describe("voyage-risk route", () => {
     const badAirDraft = run("--from", "45,36", "--to", "41.3,29.15", "--air-draft-m", "-3");
     expect(badAirDraft.status).toBe(2);
     expect(JSON.parse(badAirDraft.stdout).error.code).toBe("invalid_input");
+    // A unit slip (a draught in millimetres): refused as the API refuses it, not routed.
+    const slip = run("--from", "51.98,3.9", "--to", "40.45,-73.8", "--draft-m", "14500");
+    expect(slip.status).toBe(2);
+    expect(JSON.parse(slip.stdout).error).toMatchObject({ code: "invalid_input" });
+    expect(JSON.parse(slip.stdout).error.message).toMatch(/--draft-m/);
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fail, joinNegativeValues, tryParse } from "../cli-output";
 import { EngineError } from "../engine/errors";
 import { OBJECTIVES } from "../engine/routing/router";
+import { MAX_PARTICULARS } from "../engine/scoring/vessel-types";
 import { routeFeature } from "./geojson";
 import { buildRoutingNetwork } from "./network";
 
@@ -26,11 +27,11 @@ const argsSchema = z.object({
   to: latLon,
   objective: z.enum(OBJECTIVES).default("fastest"),
   departure: z.iso.datetime({ offset: true }).default("2026-01-15T00:00:00Z"),
-  "draft-m": positive.optional(),
-  "beam-m": positive.optional(),
-  "loa-m": positive.optional(),
-  "air-draft-m": positive.optional(),
-  "speed-kts": positive.max(60).default(14),
+  "draft-m": positive.max(MAX_PARTICULARS.draft_m).optional(),
+  "beam-m": positive.max(MAX_PARTICULARS.beam_m).optional(),
+  "loa-m": positive.max(MAX_PARTICULARS.loa_m).optional(),
+  "air-draft-m": positive.max(MAX_PARTICULARS.air_draft_m).optional(),
+  "speed-kts": positive.max(MAX_PARTICULARS.speed_kts).default(14),
   avoid: z
     .string()
     .default("")

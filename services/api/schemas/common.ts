@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSAGE_IDS } from "../../engine/routing/passages";
+import { MAX_PARTICULARS } from "../../engine/scoring/vessel-types";
 
 /** A position; an out-of-range coordinate is a 400 (spec 2.1). */
 export const point = z
@@ -40,10 +41,10 @@ export const errorBody = z.object({
 
 /** Vessel dimensions, speed and limits: both interfaces take them, each optional (type defaults). */
 export const vesselParticulars = {
-  loa_m: z.number().positive().max(500).optional(),
-  beam_m: z.number().positive().max(80).optional(),
-  draft_m: z.number().positive().max(30).optional(),
-  cruising_speed_kts: z.number().positive().max(45).optional(),
+  loa_m: z.number().positive().max(MAX_PARTICULARS.loa_m).optional(),
+  beam_m: z.number().positive().max(MAX_PARTICULARS.beam_m).optional(),
+  draft_m: z.number().positive().max(MAX_PARTICULARS.draft_m).optional(),
+  cruising_speed_kts: z.number().positive().max(MAX_PARTICULARS.speed_kts).optional(),
   max_wave_m: z
     .number()
     .positive()

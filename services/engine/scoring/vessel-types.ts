@@ -12,6 +12,20 @@
  * 18-33 kt). Sources in ../shared/reference/wind-waves-and-limits.md.
  */
 
+/**
+ * The largest particulars a request may give: beyond merchant ships' (the largest built were
+ * about 460 m long, 70 m in beam and 25 m in draught; 100 m of air draught clears any bridge a
+ * passage has), so only a typo or a unit slip is refused. Every interface that takes particulars
+ * (the API, the route CLI) checks them against these.
+ */
+export const MAX_PARTICULARS = {
+  loa_m: 500,
+  beam_m: 80,
+  draft_m: 30,
+  air_draft_m: 100,
+  speed_kts: 45,
+} as const;
+
 export const VESSEL_TYPES = [
   "cargo_small",
   "general_cargo",
