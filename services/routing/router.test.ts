@@ -60,6 +60,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(r.segments[entered]?.start).toEqual(path[0]);
   });
 
+  it("joins a strait partway from a point in it, off its fairway, and reports the strait", () => {
+    // In the Strait of Magellan south of Punta Arenas, 11 nm east of the fairway, where the
+    // grid is closed: from the Argentine coast in by the First and Second Narrows, not round
+    // Cape Horn and back up the Pacific channels (1,223 nm); and the same way out.
+    const inStrait = { lat: -53.351, lon: -70.517 };
+    const argentina = { lat: -40.95, lon: -62.519 };
+    const inbound = net.route(request(argentina, inStrait));
+    expect(inbound.distance_nm).toBeLessThan(900);
+    expect(inbound.passages).toEqual(["magellan"]);
+    expect(inbound.waypoints.every((w) => w.lat > -54)).toBe(true);
+    const outbound = net.route(request(inStrait, argentina));
+    expect(outbound.passages).toEqual(["magellan"]);
+    expect(outbound.distance_nm).toBeCloseTo(inbound.distance_nm, -1);
+  });
+
   it("pulls the fastest route taut: round the right side of islands, corners on the headlands", () => {
     // Gibraltar to Port Said: the shortest way passes south of Crete (its south coast is at
     // 34.9-35.2N); a search on eight headings alone found the way north of it, 56 nm longer.

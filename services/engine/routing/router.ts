@@ -222,8 +222,15 @@ const PRICE_TOLERANCE = 0.003;
 const OPEN_WATER_NM = 10;
 /** How close to its limit a slide along a leg comes (the bisection's last step), nm. */
 const SLIDE_RESOLUTION_NM = 2;
-/** How far from a strait's path an end may join it partway (see straitJoins). */
-const STRAIT_JOIN_NM = 10;
+/** Grid nodes this near a passage's inner waypoints are closed (closeGridInsidePassages). */
+const PASSAGE_CLOSED_NM = 12;
+/**
+ * How far from a strait's path an end may join it partway (see straitJoins): further than the
+ * grid is closed round it, so an end in a wide strait whose nodes were all closed still joins
+ * (a point in the Strait of Magellan 11 nm off its fairway went round Cape Horn, 1,223 nm from
+ * the Argentine coast against 849 by the First Narrows).
+ */
+const STRAIT_JOIN_NM = PASSAGE_CLOSED_NM + 3;
 export interface Attachment {
   to: number;
   lengthNm: number;
@@ -657,6 +664,7 @@ export class RoutingNetwork {
       waypoints,
       { origin: origin.snap, destination: destination.snap },
       limitsKept,
+      this.joinedStraits(found.path),
     );
   }
 
@@ -743,7 +751,7 @@ export class RoutingNetwork {
   private closeGridInsidePassages(): void {
     for (const p of this.passages) {
       for (const [lat, lon] of p.waypoints.slice(1, -1)) {
-        for (const node of this.nodesWithin({ lat, lon }, 12)) this.grid.close(node);
+        for (const node of this.nodesWithin({ lat, lon }, PASSAGE_CLOSED_NM)) this.grid.close(node);
       }
     }
   }
@@ -1286,10 +1294,16 @@ export class RoutingNetwork {
 
   /**
    * The passages a route goes through, in the order it reaches them: those it took by their
-   * passage edges, and the gated straits its legs cross in open water.
+   * passage edges, the gated straits its legs cross in open water, and the straits its ends
+   * joined partway (joinedStraits).
    */
-  private passagesUsed(marks: ReadonlyArray<{ point: LatLon; passage?: string }>): string[] {
+  private passagesUsed(
+    marks: ReadonlyArray<{ point: LatLon; passage?: string }>,
+    joined: { atOrigin?: string; atDestination?: string },
+  ): string[] {
     const used: Array<{ id: string; at: number }> = [];
+    if (joined.atOrigin) used.push({ id: joined.atOrigin, at: -1 });
+    if (joined.atDestination) used.push({ id: joined.atDestination, at: marks.length });
     marks.forEach((m, i) => {
       if (m.passage) used.push({ id: m.passage, at: i });
     });
@@ -1310,12 +1324,29 @@ export class RoutingNetwork {
     return [...new Set(used.map((u) => u.id))];
   }
 
+  /**
+   * The straits a route joins partway (straitJoins): an end in a strait's fairway sails part of
+   * it, along its path, from the end to one of the strait's ends. The first and last edges of a
+   * searched path are the only ones that lead from a route's end to a passage's end.
+   */
+  private joinedStraits(path: readonly number[]): { atOrigin?: string; atDestination?: string } {
+    const passageOf = (node: number | undefined) =>
+      node !== undefined && node >= this.base + 2
+        ? this.passages[Math.floor((node - this.base - 2) / 2)]?.id
+        : undefined;
+    return {
+      atOrigin: passageOf(path[1]),
+      atDestination: path.length > 2 ? passageOf(path.at(-2)) : undefined,
+    };
+  }
+
   private describe(
     request: RouteRequest,
     weather: WeatherField,
     marks: RouteMark[],
     snaps: Route["snaps"],
     limitsKept: boolean,
+    joined: { atOrigin?: string; atDestination?: string } = {},
   ): Route {
     const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
     const segmentNm = request.segmentNm ?? 25;
@@ -1380,7 +1411,7 @@ export class RoutingNetwork {
       transit_h: round((t - request.departureMs) / 3_600_000, 2),
       departure_ms: request.departureMs,
       eta_ms: Math.round(t),
-      passages: this.passagesUsed(marks),
+      passages: this.passagesUsed(marks, joined),
       snaps,
       weather_source: weather.label,
       limits_kept: limitsKept,
