@@ -757,6 +757,26 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "backstairs",
+    name: "Backstairs Passage, between Kangaroo Island and the Fleurieu Peninsula",
+    kind: "strait",
+    // Southern Ocean south-east of the Pages -> the narrows (Cape Jervis - Dudley Peninsula) ->
+    // Investigator Strait / Gulf St Vincent west of Cape Jervis.
+    waypoints: [
+      [-35.86, 138.32],
+      [-35.715, 138.12],
+      [-35.64, 137.98],
+    ],
+    // Gate: across the narrows, a few miles inland on both shores.
+    gate: [
+      [-35.62, 138.19],
+      [-35.81, 138.03],
+    ],
+    notes:
+      "The strait between Kangaroo Island's Dudley Peninsula and the Fleurieu Peninsula, about 14 km wide at its narrowest, 73 m deep at most, with the Pages islets in its eastern entrance (Wikipedia, 'Backstairs Passage'); a research vessel's log gives the gap as 7.75 nm between Ironstone Hill and Land's End, the passage 23 nm long, a 2.5 kn current and overfalls, steering 135 deg through it from Investigator Strait (cwr.org.au, 9 Jun 2013). The way between Gulf St Vincent (Adelaide) and the Southern Ocean to the south-east. Too narrow for the routing grid, which went round Kangaroo Island instead. No dimensional limits set.",
+    optional: true,
+  },
+  {
     id: "boulari",
     name: "Passe de Boulari, the barrier reef's pass to Noumea",
     kind: "strait",
