@@ -1,9 +1,11 @@
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { EngineError } from "../engine/errors";
 import { AppError } from "../platform/errors";
 import type { ScoringJob } from "./jobs";
-import { InProcessScorer, type Scorer, WorkerPoolScorer } from "./scorer";
+import { InProcessScorer, type Scorer, WORKER_ENTRY, WorkerPoolScorer } from "./scorer";
 
 /**
  * The pool of scoring threads against the API thread's own computation: the same jobs give the
@@ -46,6 +48,13 @@ const voyage = (destination: { lat: number; lon: number }) =>
   }) satisfies ScoringJob;
 
 describe("scoring threads", () => {
+  it("start from an entry require() loads as CommonJS, so no thread require()s an ES module", () => {
+    // piscina require()s a worker's entry first; on Node 20 a require() of an ES module with a
+    // top-level await can abort the thread (a race in require(esm)). The ES entry throws here.
+    const entry = createRequire(import.meta.url)(fileURLToPath(WORKER_ENTRY));
+    expect(typeof entry).toBe("function");
+  });
+
   it("give the same answer as the API thread for the same job and forecast", async () => {
     const job = voyage({ lat: 40.45, lon: -73.8 });
     const [inPool, inThread] = await Promise.all([pool.run(job), local.run(job)]);

@@ -102,7 +102,8 @@ export function errorOfOutcome(o: Extract<JobOutcome, { ok: false }>): Error {
   }
 }
 
-const WORKER = new URL("./scoring-worker.mjs", import.meta.url).href;
+/** CommonJS, so piscina never require()s an ES module (see scoring-worker.cjs). */
+export const WORKER_ENTRY = new URL("./scoring-worker.cjs", import.meta.url).href;
 
 export class WorkerPoolScorer implements Scorer {
   readonly description: string;
@@ -111,7 +112,7 @@ export class WorkerPoolScorer implements Scorer {
   constructor(config: Config, threads: number) {
     this.description = `${threads} worker thread${threads === 1 ? "" : "s"}`;
     this.#pool = new Piscina({
-      filename: WORKER,
+      filename: WORKER_ENTRY,
       minThreads: threads,
       maxThreads: threads,
       // Each worker holds its routing network and caches: keep them for the process's life.
