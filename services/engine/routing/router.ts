@@ -231,6 +231,12 @@ const PASSAGE_CLOSED_NM = 12;
  * the Argentine coast against 849 by the First Narrows).
  */
 const STRAIT_JOIN_NM = PASSAGE_CLOSED_NM + 3;
+/** The straits a route's ends joined partway (ids), if any (see joinedStraits). */
+interface JoinedStraits {
+  atOrigin?: string;
+  atDestination?: string;
+}
+
 export interface Attachment {
   to: number;
   lengthNm: number;
@@ -1299,7 +1305,7 @@ export class RoutingNetwork {
    */
   private passagesUsed(
     marks: ReadonlyArray<{ point: LatLon; passage?: string }>,
-    joined: { atOrigin?: string; atDestination?: string },
+    joined: JoinedStraits,
   ): string[] {
     const used: Array<{ id: string; at: number }> = [];
     if (joined.atOrigin) used.push({ id: joined.atOrigin, at: -1 });
@@ -1329,7 +1335,7 @@ export class RoutingNetwork {
    * it, along its path, from the end to one of the strait's ends. The first and last edges of a
    * searched path are the only ones that lead from a route's end to a passage's end.
    */
-  private joinedStraits(path: readonly number[]): { atOrigin?: string; atDestination?: string } {
+  private joinedStraits(path: readonly number[]): JoinedStraits {
     const passageOf = (node: number | undefined) =>
       node !== undefined && node >= this.base + 2
         ? this.passages[Math.floor((node - this.base - 2) / 2)]?.id
@@ -1346,7 +1352,7 @@ export class RoutingNetwork {
     marks: RouteMark[],
     snaps: Route["snaps"],
     limitsKept: boolean,
-    joined: { atOrigin?: string; atDestination?: string } = {},
+    joined: JoinedStraits = {},
   ): Route {
     const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
     const segmentNm = request.segmentNm ?? 25;
