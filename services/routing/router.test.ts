@@ -137,10 +137,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         lat: (w as [number, number])[0],
         lon: (w as [number, number])[1],
       })) as [LatLon, LatLon];
-      expect(net.route(request(a, b)).passages, p.id).toContain(p.id);
+      // A strait ice closes part of the year is tried in its season.
+      const month = p.season?.openMonths[0];
+      const when = month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
+      expect(net.route(request(a, b, when)).passages, p.id).toContain(p.id);
       let avoided: ReturnType<typeof net.route> | undefined;
       try {
-        avoided = net.route(request(a, b, { avoid: [p.id] }));
+        avoided = net.route(request(a, b, { ...when, avoid: [p.id] }));
       } catch (e) {
         // Waters reached only through the strait (the Sea of Marmara without the Dardanelles).
         expect(e, p.id).toBeInstanceOf(NoSeaRouteError);
@@ -150,6 +153,19 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       const crossings = avoided.legs.filter((l) => gate.crossing(l.from, l.to) !== undefined);
       expect(crossings, `${p.id}: legs across the gate`).toEqual([]);
     }
+  });
+
+  it("takes the Strait of Belle Isle in its ice-free season only", () => {
+    // From the Gulf of St Lawrence's north shore to the North Sea: by Belle Isle from June to
+    // November; in January, when ice closes it, round Newfoundland by Cabot Strait instead.
+    const gulf = { lat: 50.56, lon: -59.14 };
+    const northSea = { lat: 55.59, lon: 7.93 };
+    const july = net.route(request(gulf, northSea, { departureMs: Date.UTC(2026, 6, 10) }));
+    expect(july.passages).toEqual(["belle-isle"]);
+    const january = net.route(request(gulf, northSea, { departureMs: Date.UTC(2026, 0, 10) }));
+    expect(january.passages).not.toContain("belle-isle");
+    expect(january.waypoints.some((w) => w.lat < 48)).toBe(true);
+    expect(january.distance_nm).toBeGreaterThan(july.distance_nm + 300);
   });
 
   it("goes east of Taiwan when the Taiwan Strait is avoided", () => {

@@ -71,6 +71,11 @@ export interface Passage {
    * routes cross its gate only by the passage's own path, never by the grid or a straight leg.
    */
   channelOnly?: boolean;
+  /**
+   * A strait ice closes for part of the year: the months (1-12, UTC) of the departure for which
+   * it is open. A voyage departing in another month may not use it (we have no ice data).
+   */
+  season?: { openMonths: number[]; source: string };
   notes?: string;
 }
 
@@ -754,6 +759,32 @@ export const PASSAGES: readonly Passage[] = [
     ],
     notes:
       "Open at 1:50m; kept so callers can avoid or require it. Florida Keys PSSA and areas to be avoided lie on the north side.",
+    optional: true,
+  },
+  {
+    id: "belle-isle",
+    name: "Strait of Belle Isle, between Newfoundland and Labrador",
+    kind: "strait",
+    // Gulf of St Lawrence -> the narrows off Point Amour -> north of Cape Norman -> the Atlantic
+    // south of Belle Isle.
+    waypoints: [
+      [51.15, -57.3],
+      [51.41, -56.77],
+      [51.75, -55.9],
+      [51.75, -55.0],
+    ],
+    // Gate: across the narrows, Labrador (Point Amour) to Newfoundland, a few miles inland.
+    gate: [
+      [51.52, -56.9],
+      [51.3, -56.6],
+    ],
+    season: {
+      openMonths: [6, 7, 8, 9, 10, 11],
+      source:
+        "Encyclopaedia Britannica, 'Strait of Belle Isle': the Labrador Current 'favouring an extended period of ice cover and limiting the shipping season to between June and late November'",
+    },
+    notes:
+      "The northern entrance to the Gulf of St Lawrence, 145 km long and 10-17 mi wide, the most direct route from the St Lawrence and the Great Lakes to Europe (Encyclopaedia Britannica); the routes by Cabot Strait are 100-400 mi longer, and the strait is normally closed by pack ice and icebergs from the end of December to mid-July (Journal of Navigation, 'Winter Navigation through the Strait of Belle Isle', 1964). Open to voyages departing June to November (season); no dimensional limits set.",
     optional: true,
   },
   {

@@ -651,10 +651,13 @@ export class RoutingNetwork {
           },
         );
       }
-      if (allowed.closed.length > 0 && this.fitsWithPassagesOpen(request, search)) {
+      const shut = allowed.closed.length + allowed.outOfSeason.length;
+      if (shut > 0 && this.fitsWithPassagesOpen(request, search)) {
         throw new NoRouteWithinLimitsError(
-          "no sea route: the passages it needs are closed to this vessel",
-          details,
+          "no sea route: the passages it needs are closed to this vessel (its dimensions) or at this time of year (ice)",
+          allowed.outOfSeason.length > 0
+            ? { ...details, closed_for_season: allowed.outOfSeason }
+            : details,
         );
       }
       throw new NoSeaRouteError(
@@ -698,8 +701,9 @@ export class RoutingNetwork {
 
   /**
    * Whether a vessel the passages fit would have a route, with only the caller's avoided passages
-   * closed: then this vessel's dimensions are why there is none, not the avoid list (a Black Sea
-   * port with the Bosporus avoided has no route for any vessel). Only asked after a failed search.
+   * closed, in any season: then this vessel's dimensions or the ice are why there is none, not the
+   * avoid list (a Black Sea port with the Bosporus avoided has no route for any vessel). Only
+   * asked after a failed search.
    */
   private fitsWithPassagesOpen(
     request: RouteRequest,
@@ -919,13 +923,21 @@ export class RoutingNetwork {
   private allowedPassages(request: RouteRequest): {
     ok: boolean[];
     closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
+    /** Straits ice closes in the month the voyage departs (Passage.season). */
+    outOfSeason: Array<{ passage: string; open_months: number[] }>;
   } {
     const avoid = new Set(request.avoid ?? []);
     // Limits not found in a citable source (limits_verified: false) close a passage too, as
     // practice does (VLCCs leave Malacca for Lombok), but a refusal says it rests on one.
     const closed: Array<{ passage: string; limit: string; limit_verified: boolean }> = [];
+    const outOfSeason: Array<{ passage: string; open_months: number[] }> = [];
+    const departureMonth = new Date(request.departureMs).getUTCMonth() + 1;
     const ok = this.passages.map((p) => {
       if (avoid.has(p.id)) return false;
+      if (p.season && !p.season.openMonths.includes(departureMonth)) {
+        outOfSeason.push({ passage: p.id, open_months: p.season.openMonths });
+        return false;
+      }
       const v = request.vessel;
       const l = p.limits ?? {};
       const over: Array<[string, number | undefined, number | undefined]> = [
@@ -947,7 +959,7 @@ export class RoutingNetwork {
       }
       return true;
     });
-    return { ok, closed };
+    return { ok, closed, outOfSeason };
   }
 
   /** The found path as free stretches (smoothable) and passages (kept as published). */
