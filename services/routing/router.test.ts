@@ -155,7 +155,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("takes the Strait of Belle Isle in its ice-free season only", () => {
+  it("takes the Strait of Belle Isle only when it would reach it in its ice-free season", () => {
     // From the Gulf of St Lawrence's north shore to the North Sea: by Belle Isle from June to
     // November; in January, when ice closes it, round Newfoundland by Cabot Strait instead.
     const gulf = { lat: 50.56, lon: -59.14 };
@@ -166,6 +166,14 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(january.passages).not.toContain("belle-isle");
     expect(january.waypoints.some((w) => w.lat < 48)).toBe(true);
     expect(january.distance_nm).toBeGreaterThan(july.distance_nm + 300);
+    // The month the ship would reach the strait decides, not the month it sails: from the North
+    // Sea (about 2,100 nm, six days at 14 kn), late May arrives in June and late November in
+    // December.
+    const via = (departure: number) =>
+      net.route(request(northSea, gulf, { departureMs: departure })).passages;
+    expect(via(Date.UTC(2026, 4, 27))).toEqual(["belle-isle"]);
+    expect(via(Date.UTC(2026, 10, 15))).toEqual(["belle-isle"]);
+    expect(via(Date.UTC(2026, 10, 27))).not.toContain("belle-isle");
   });
 
   it("goes east of Taiwan when the Taiwan Strait is avoided", () => {

@@ -72,8 +72,9 @@ export interface Passage {
    */
   channelOnly?: boolean;
   /**
-   * A strait ice closes for part of the year: the months (1-12, UTC) of the departure for which
-   * it is open. A voyage departing in another month may not use it (we have no ice data).
+   * A strait ice closes for part of the year: the months (1-12, UTC) it is open in. A voyage
+   * that would reach it in another month (at the earliest, by the great circle at its speed)
+   * may not use it (we have no ice data).
    */
   season?: { openMonths: number[]; source: string };
   notes?: string;
@@ -784,7 +785,7 @@ export const PASSAGES: readonly Passage[] = [
         "Encyclopaedia Britannica, 'Strait of Belle Isle': the Labrador Current 'favouring an extended period of ice cover and limiting the shipping season to between June and late November'",
     },
     notes:
-      "The northern entrance to the Gulf of St Lawrence, 145 km long and 10-17 mi wide, the most direct route from the St Lawrence and the Great Lakes to Europe (Encyclopaedia Britannica); the routes by Cabot Strait are 100-400 mi longer, and the strait is normally closed by pack ice and icebergs from the end of December to mid-July (Journal of Navigation, 'Winter Navigation through the Strait of Belle Isle', 1964). Open to voyages departing June to November (season); no dimensional limits set.",
+      "The northern entrance to the Gulf of St Lawrence, 145 km long and 10-17 mi wide, the most direct route from the St Lawrence and the Great Lakes to Europe (Encyclopaedia Britannica); the routes by Cabot Strait are 100-400 mi longer, and the strait is normally closed by pack ice and icebergs from the end of December to mid-July (Journal of Navigation, 'Winter Navigation through the Strait of Belle Isle', 1964). Open to voyages reaching it June to November (season); no dimensional limits set.",
     optional: true,
   },
   {

@@ -923,7 +923,7 @@ export class RoutingNetwork {
   private allowedPassages(request: RouteRequest): {
     ok: boolean[];
     closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
-    /** Straits ice closes in the month the voyage departs (Passage.season). */
+    /** Straits ice closes in the month the voyage would reach them (Passage.season). */
     outOfSeason: Array<{ passage: string; open_months: number[] }>;
   } {
     const avoid = new Set(request.avoid ?? []);
@@ -931,10 +931,9 @@ export class RoutingNetwork {
     // practice does (VLCCs leave Malacca for Lombok), but a refusal says it rests on one.
     const closed: Array<{ passage: string; limit: string; limit_verified: boolean }> = [];
     const outOfSeason: Array<{ passage: string; open_months: number[] }> = [];
-    const departureMonth = new Date(request.departureMs).getUTCMonth() + 1;
-    const ok = this.passages.map((p) => {
+    const ok = this.passages.map((p, i) => {
       if (avoid.has(p.id)) return false;
-      if (p.season && !p.season.openMonths.includes(departureMonth)) {
+      if (p.season && !p.season.openMonths.includes(this.monthAtPassage(request, i))) {
         outOfSeason.push({ passage: p.id, open_months: p.season.openMonths });
         return false;
       }
@@ -960,6 +959,21 @@ export class RoutingNetwork {
       return true;
     });
     return { ok, closed, outOfSeason };
+  }
+
+  /**
+   * The month (1-12, UTC) a voyage reaches a passage at the earliest: sailing the great circle
+   * from its start to the passage's nearer end at the vessel's speed. Without ice data, this is
+   * when a seasonal passage is judged open (a voyage leaving late in its season may arrive after).
+   */
+  private monthAtPassage(request: RouteRequest, passage: number): number {
+    const path = this.passagePaths[passage] as LatLon[];
+    const nm = Math.min(
+      distanceNm(request.from, path[0] as LatLon),
+      distanceNm(request.from, path.at(-1) as LatLon),
+    );
+    const atMs = request.departureMs + (nm / request.vessel.speed_kts) * 3_600_000;
+    return new Date(atMs).getUTCMonth() + 1;
   }
 
   /** The found path as free stretches (smoothable) and passages (kept as published). */
