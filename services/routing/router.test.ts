@@ -4,7 +4,7 @@ import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
-import { Gate } from "../engine/routing/gates";
+import { type Gate, gateOf } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
@@ -129,7 +129,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       expect.arrayContaining(["gibraltar", "dover", "malacca", "singapore", "taiwan", "torres"]),
     );
     for (const p of gated) {
-      const gate = new Gate((p.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+      const gate = gateOf(p) as Gate;
       // On land, or on a reef line (a pass through a barrier reef).
       for (const end of gate.points)
         expect(fine.isLand(end) || reefs.isLand(end), `${p.id} gate end on land`).toBe(true);
@@ -546,8 +546,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const byPass = net.route(request(sydney, noumea));
     expect(byPass.passages).toContain("boulari");
     expect(crosses(byPass.waypoints, reefs)).toBe(false);
-    const boulari = PASSAGES.find((p) => p.id === "boulari");
-    const gate = new Gate((boulari?.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+    const gate = gateOfId("boulari");
     const avoided = net.route(request(sydney, noumea, { avoid: ["boulari"] }));
     expect(avoided.passages).not.toContain("boulari");
     expect(crosses(avoided.waypoints, reefs)).toBe(false);
@@ -616,8 +615,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(toSingapore.passages).toContain("torres");
     // Through the Torres Strait by its channel alone (the Great North East Channel and the Prince
     // of Wales Channel, out past Booby Island), not across the shallows beside it.
-    const torres = PASSAGES.find((p) => p.id === "torres");
-    const gate = new Gate((torres?.gate ?? []).map(([lat, lon]) => ({ lat, lon })));
+    const gate = gateOfId("torres");
     for (const leg of toSingapore.legs) {
       if (leg.passage === "torres") continue;
       expect(gate.pieceCrosses(leg.from, leg.to), JSON.stringify(leg)).toBe(false);
@@ -848,6 +846,14 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 });
+
+/** The gate of the catalogue's passage `id`. */
+function gateOfId(id: string): Gate {
+  const passage = PASSAGES.find((p) => p.id === id);
+  const gate = passage && gateOf(passage);
+  if (!gate) throw new Error(`no gate for passage ${id}`);
+  return gate;
+}
 
 /** A stationary storm: `hs` metres and `wind` knots inside `radiusNm` of `centre`, calm outside. */
 function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number): WeatherField {

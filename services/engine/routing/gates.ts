@@ -2,7 +2,13 @@ import { denseGeodesic } from "../geo/geodesic";
 import { nearestOnSegment, segmentsIntersect } from "../geo/planar";
 import { centralAngle, initialBearingDeg } from "../geo/sphere";
 import type { LandMask, LatLon } from "../geo/types";
+import type { Passage } from "./passages";
 import { EARTH_RADIUS_NM, greatCircleNm } from "./sea-grid";
+
+/** A passage's gate (passages.ts), if it has one. */
+export function gateOf(passage: Passage): Gate | undefined {
+  return passage.gate ? new Gate(passage.gate.map(([lat, lon]) => ({ lat, lon }))) : undefined;
+}
 
 /**
  * A gate is a line across a strait's narrows, drawn from land on one shore to land on the

@@ -19,7 +19,7 @@ import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
-import { Gate, GatedLandMask } from "./gates";
+import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks } from "./landmarks";
 import type { Passage } from "./passages";
 import { RequestGraph } from "./request-graph";
@@ -345,9 +345,7 @@ export class RoutingNetwork {
     this.virtualPoints.push({ lat: 0, lon: 0 }, { lat: 0, lon: 0 });
     this.closeGridInsidePassages();
     this.legMask = verifyMask;
-    this.gates = passages.map((p) =>
-      p.gate ? new Gate(p.gate.map(([lat, lon]) => ({ lat, lon }))) : undefined,
-    );
+    this.gates = passages.map(gateOf);
     this.gateSteps = this.gates.map((g) => (g ? this.stepsAcross(g) : []));
     this.passagePaths = passages.map((p) => this.threadPassage(p));
     this.passageLengths = passages.map((p, i) =>
