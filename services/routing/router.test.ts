@@ -155,6 +155,43 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("goes through every catalogued passage, canals too, between the passage's own two ends", () => {
+    // The gated straits are held to this above; a canal has no gate, and the Corinth Canal was
+    // never used at all: its western end's only grid node in sight was cut off (see below).
+    for (const p of PASSAGES) {
+      const [a, b] = [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
+        lat: (w as [number, number])[0],
+        lon: (w as [number, number])[1],
+      })) as [LatLon, LatLon];
+      const month = p.season?.openMonths[0];
+      const when = month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
+      const r = net.route(request(a, b, when));
+      expect(r.passages, p.id).toContain(p.id);
+    }
+  });
+
+  it("takes the Corinth Canal from the Saronic Gulf into the Gulf of Corinth and beyond", () => {
+    // Piraeus to Patras: 6.3 km of canal (AEDIK) instead of round the Peloponnese by Cape Malea.
+    // The canal's western end lies in the gulf's eastern basin, where the grid has no node that
+    // opens onto the sea: the canal joins the grid by the way out through the Rio-Antirrio
+    // narrows, and a point in the basin in sight of the canal joins it directly.
+    const piraeus = { lat: 37.93, lon: 23.6 };
+    const patras = { lat: 38.25, lon: 21.72 };
+    const viaCanal = net.route(request(piraeus, patras));
+    expect(viaCanal.passages).toEqual(["corinth"]);
+    expect(viaCanal.distance_nm).toBeGreaterThan(90);
+    expect(viaCanal.distance_nm).toBeLessThan(120);
+    const roundMalea = net.route(request(piraeus, patras, { avoid: ["corinth"] }));
+    expect(roundMalea.passages).not.toContain("corinth");
+    expect(roundMalea.distance_nm).toBeGreaterThan(250);
+    // Into the basin, to a point 3 nm past the canal's western end (39.5 nm from Piraeus): the
+    // way out to the gulf's open grid and back (over 100 nm) is no part of the route.
+    const basin = net.route(request(piraeus, { lat: 38.0, lon: 22.85 }));
+    expect(basin.passages).toEqual(["corinth"]);
+    expect(basin.distance_nm).toBeLessThan(45);
+    expect(Math.min(...basin.waypoints.map((w) => w.lon))).toBeGreaterThan(22.8);
+  });
+
   it("takes the Strait of Belle Isle only when it would reach it in its ice-free season", () => {
     // From the Gulf of St Lawrence's north shore to the North Sea: by Belle Isle from June to
     // November; in January, when ice closes it, round Newfoundland by Cabot Strait instead.

@@ -300,6 +300,8 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
+  /** Points of static extra edges that are not straight: passage ends' ways out (attachPassageEnd). */
+  private readonly fixedVia = new Map<string, LatLon[]>();
   /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
   private readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
@@ -363,21 +365,8 @@ export class RoutingNetwork {
       const length = this.passageLengths[i] as number;
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
-      for (const [end, id] of [
-        [ends[0], a],
-        [ends[1], b],
-      ] as const) {
-        for (const node of this.nearbyNodes(end, this.verifyMask)) {
-          const length = greatCircleNm(
-            end.lat,
-            end.lon,
-            this.grid.latOf(Math.floor(node / this.grid.nx)),
-            this.grid.lonOf(node % this.grid.nx),
-          );
-          this.addExtra(id, { to: node, lengthNm: length });
-          this.addExtra(node, { to: id, lengthNm: length });
-        }
-      }
+      this.attachPassageEnd(ends[0], a, i);
+      this.attachPassageEnd(ends[1], b, i);
     });
     this.astar = new AStar(size);
     this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
@@ -603,6 +592,16 @@ export class RoutingNetwork {
         via.set(`${j.node}>${goal}`, [...j.points].reverse());
       }
       goalGroups.push(joins.map((j) => ({ node: j.node, lengthNm: j.lengthNm })));
+    }
+    // An end in sight of a passage's end joins it directly too: where the grid has no node that
+    // opens onto the sea (the Gulf of Corinth east of the Rio-Antirrio narrows), the way from the
+    // Corinth Canal to a point a few miles off it would run out of the gulf and back. Each in its
+    // own goal group (see Landmarks.towards): the passage's end may be far from the other goal
+    // edges' nodes in the graph.
+    for (const e of this.passageEndsInSight(origin.point, allowed.ok)) startEdges.push(e);
+    for (const e of this.passageEndsInSight(destination.point, allowed.ok)) {
+      perRequest.set(e.to, [...(perRequest.get(e.to) ?? []), { to: goal, lengthNm: e.lengthNm }]);
+      goalGroups.push([{ node: e.to, lengthNm: e.lengthNm }]);
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
@@ -866,17 +865,36 @@ export class RoutingNetwork {
     return joins;
   }
 
-  /** The way out of a harbour to the grid (findApproach), remembered per end point. */
+  /** The ends (virtual ids) of the allowed passages within the attach radius of p and in sight of it. */
+  private passageEndsInSight(p: LatLon, allowed: readonly boolean[]): Attachment[] {
+    const out: Attachment[] = [];
+    for (let k = 2; k < this.virtualPoints.length; k++) {
+      if (!allowed[Math.floor((k - 2) / 2)]) continue;
+      const end = this.virtualPoints[k] as LatLon;
+      if (greatCircleNm(p.lat, p.lon, end.lat, end.lon) > ATTACH_RADIUS_NM) continue;
+      if (this.legMask.pathHitsLand(p, end, LEG_STEP_NM)) continue;
+      out.push({ to: this.base + k, lengthNm: distanceNm(p, end) });
+    }
+    return out;
+  }
+
+  /** The way out of a harbour to the grid (wayOut), remembered per end point. */
   private approachFrom(p: LatLon): Approach | null {
     // A way out through a strait the request avoids is no way out for it.
     const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known || null;
-    let approach: Approach | null = null;
+    const approach = this.wayOut(p, this.legMask);
+    this.approaches.set(key, approach ?? false);
+    return approach;
+  }
+
+  /** The fine-grid searches (APPROACH_SEARCHES) from p to a grid node that opens onto the sea. */
+  private wayOut(p: LatLon, mask: LandMask): Approach | null {
     for (const options of APPROACH_SEARCHES) {
-      approach = findApproach(
+      const approach = findApproach(
         p,
-        this.legMask,
+        mask,
         (q) => {
           const cell = this.grid.cellOf(q);
           return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
@@ -884,10 +902,35 @@ export class RoutingNetwork {
         (node) => this.grid.pointOf(node),
         options,
       );
-      if (approach) break;
+      if (approach) return approach;
     }
-    this.approaches.set(key, approach ?? false);
-    return approach;
+    return null;
+  }
+
+  /**
+   * Joins a passage's end to the grid: straight legs to the nodes in sight, and where none of
+   * them opens onto the sea, the way out a harbour would take (wayOut), its points kept in
+   * fixedVia. The Corinth Canal's western end lies in the Gulf of Corinth's eastern basin, where
+   * the grid's only node in sight is cut off (the nodes round the canal are closed and the gulf
+   * is two cells wide): without the way out, no route used the canal (the Saronic Gulf to the
+   * Gulf of Corinth went round the Peloponnese, 390 nm). The way out may not cross another
+   * strait's gate: a request that avoids that strait could not undo a static edge.
+   */
+  private attachPassageEnd(end: LatLon, id: number, passage: number): void {
+    const link = (node: number, lengthNm: number) => {
+      this.addExtra(id, { to: node, lengthNm });
+      this.addExtra(node, { to: id, lengthNm });
+    };
+    const nodes = this.nearbyNodes(end, this.verifyMask);
+    for (const node of nodes) link(node, this.distanceTo(end, node));
+    if (nodes.some((node) => this.escapes(node))) return;
+    const otherGates = this.gates.filter((g, k): g is Gate => g !== undefined && k !== passage);
+    const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, otherGates));
+    if (!approach) return;
+    const points = approach.points.slice(1);
+    link(approach.node, polylineNm([...approach.points, this.grid.pointOf(approach.node)]));
+    this.fixedVia.set(`${id}>${approach.node}`, points);
+    this.fixedVia.set(`${approach.node}>${id}`, [...points].reverse());
   }
 
   private distanceTo(p: LatLon, node: number): number {
@@ -980,12 +1023,20 @@ export class RoutingNetwork {
     via: Map<string, LatLon[]>,
   ): Array<{ points: LatLon[]; passage?: Passage }> {
     const pieces: Array<{ points: LatLon[]; passage?: Passage }> = [{ points: [] }];
+    /** A node's point, then the points of the edge on from it (a harbour's or strait's way). */
+    const pushNode = (to: LatLon[], i: number) => {
+      const node = path[i] as number;
+      to.push(this.pointOf(node));
+      const next = path[i + 1];
+      if (next === undefined) return;
+      const key = `${node}>${next}`;
+      to.push(...(via.get(key) ?? this.fixedVia.get(key) ?? []));
+    };
     for (let i = 0; i < path.length; i++) {
       const node = path[i] as number;
       const next = path[i + 1];
       const current = pieces.at(-1) as { points: LatLon[]; passage?: Passage };
-      current.points.push(this.pointOf(node));
-      if (next !== undefined) current.points.push(...(via.get(`${node}>${next}`) ?? []));
+      pushNode(current.points, i);
       const passageIndex = node >= this.base + 2 ? Math.floor((node - this.base - 2) / 2) : -1;
       if (
         passageIndex >= 0 &&
@@ -999,7 +1050,7 @@ export class RoutingNetwork {
         pieces.push({ points: forward ? pts : [...pts].reverse(), passage });
         pieces.push({ points: [] });
         i++; // the passage's far end starts the next free stretch
-        (pieces.at(-1) as { points: LatLon[] }).points.push(this.pointOf(next));
+        pushNode((pieces.at(-1) as { points: LatLon[] }).points, i);
       }
     }
     return pieces.filter((p) => p.points.length > 0);
