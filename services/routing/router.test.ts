@@ -75,6 +75,29 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(outbound.distance_nm).toBeCloseTo(inbound.distance_nm, -1);
   });
 
+  it("joins the Strait of Hormuz from Bandar Abbas, behind its islands, by the way through the water", () => {
+    // Bandar Abbas is 33 nm from the strait's fairway, with Qeshm, Hormuz and Larak between: no
+    // waypoint in sight, and the grid off the port leads only to the strait's eastern end. To
+    // Dammam the route went out into the Gulf of Oman and back through the whole strait (493 nm).
+    const bandarAbbas = { lat: 27.1, lon: 56.06 };
+    const dammam = { lat: 26.5, lon: 50.25 };
+    const fine = naturalEarthLandMask("10m");
+    for (const r of [
+      net.route(request(bandarAbbas, dammam)),
+      net.route(request(dammam, bandarAbbas)),
+    ]) {
+      expect(r.passages).toEqual(["hormuz"]);
+      expect(r.distance_nm).toBeGreaterThan(330);
+      expect(r.distance_nm).toBeLessThan(380);
+      expect(Math.max(...r.waypoints.map((w) => w.lon))).toBeLessThan(56.5);
+      for (const leg of r.legs) expect(fine.pathHitsLand(leg.from, leg.to, 1)).toBe(false);
+    }
+    // Avoiding the strait, there is no way into the Gulf.
+    expect(() => net.route(request(bandarAbbas, dammam, { avoid: ["hormuz"] }))).toThrow(
+      NoSeaRouteError,
+    );
+  });
+
   it("pulls the fastest route taut: round the right side of islands, corners on the headlands", () => {
     // Gibraltar to Port Said: the shortest way passes south of Crete (its south coast is at
     // 34.9-35.2N); a search on eight headings alone found the way north of it, 56 nm longer.

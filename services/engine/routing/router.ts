@@ -228,9 +228,12 @@ const PASSAGE_CLOSED_NM = 12;
  * How far from a strait's path an end may join it partway (see straitJoins): further than the
  * grid is closed round it, so an end in a wide strait whose nodes were all closed still joins
  * (a point in the Strait of Magellan 11 nm off its fairway went round Cape Horn, 1,223 nm from
- * the Argentine coast against 849 by the First Narrows).
+ * the Argentine coast against 849 by the First Narrows), and as far as a route's ends join the
+ * grid: Bandar Abbas is 33 nm from the Strait of Hormuz's fairway (see joinWay).
  */
-const STRAIT_JOIN_NM = PASSAGE_CLOSED_NM + 3;
+const STRAIT_JOIN_NM = ATTACH_RADIUS_NM;
+/** The longest way through the water (not in sight) by which an end joins a strait partway. */
+const STRAIT_JOIN_WAY_NM = 60;
 /** The straits a route's ends joined partway (ids), if any (see joinedStraits). */
 interface JoinedStraits {
   atOrigin?: string;
@@ -302,6 +305,8 @@ export class RoutingNetwork {
   private readonly escapeMemo = new Map<number, boolean>();
   /** Points of static extra edges that are not straight: passage ends' ways out (attachPassageEnd). */
   private readonly fixedVia = new Map<string, LatLon[]>();
+  /** Ways through the water from an end point to a strait's path (joinWay); false: none short enough. */
+  private readonly threadedJoins = new LRUCache<string, LatLon[] | false>({ max: APPROACHES });
   /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
   private readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
@@ -820,10 +825,12 @@ export class RoutingNetwork {
   }
 
   /**
-   * Ways from a point beside a strait's fairway to the strait's two ends, a pair per strait: to the waypoint of the
-   * strait's path nearest the point (within STRAIT_JOIN_NM, in sight of it), then along the path
-   * to each end. `points` run from the point towards the end, leaving out the end itself (the
-   * end's node stands for it). Straits only: a canal is transited whole, at its own speed.
+   * Ways from a point beside a strait's fairway to the strait's two ends, a pair per strait: to
+   * the waypoint of the strait's path nearest the point in sight of it (within STRAIT_JOIN_NM),
+   * or, with none in sight, by a way through the water to the nearest waypoint (joinWay); then
+   * along the path to each end. `points` run from the point towards the end, leaving out the
+   * end itself (the end's node stands for it). Straits only: a canal is transited whole, at its
+   * own speed.
    */
   private straitJoins(
     p: LatLon,
@@ -833,36 +840,61 @@ export class RoutingNetwork {
     this.passages.forEach((passage, i) => {
       if (passage.kind !== "strait" || !allowed[i]) return;
       const path = this.passagePaths[i] as LatLon[];
-      let best = -1;
-      let bestNm = STRAIT_JOIN_NM;
-      for (let k = 1; k + 1 < path.length; k++) {
-        const w = path[k] as LatLon;
-        // Every request asks this of every strait's waypoints: the sphere's distance (within
-        // 0.5% of the geodesic) rules out the far ones before the exact one is computed.
-        if (greatCircleNm(p.lat, p.lon, w.lat, w.lon) > bestNm * 1.01) continue;
-        const d = distanceNm(p, w);
-        if (d <= bestNm && !this.legMask.pathHitsLand(p, w)) {
-          best = k;
-          bestNm = d;
-        }
-      }
-      if (best < 0) return;
-      const toStart = path.slice(1, best + 1).reverse();
-      const toEnd = path.slice(best, path.length - 1);
+      const join = this.joinWay(p, i, path);
+      if (!join) return;
+      const { at, way } = join;
+      const inner = way.slice(1, -1);
+      const wayNm = polylineNm(way);
       joins.push([
         {
           node: this.base + 2 + 2 * i,
-          lengthNm: bestNm + polylineNm(path.slice(0, best + 1)),
-          points: toStart,
+          lengthNm: wayNm + polylineNm(path.slice(0, at + 1)),
+          points: [...inner, ...path.slice(1, at + 1).reverse()],
         },
         {
           node: this.base + 3 + 2 * i,
-          lengthNm: bestNm + polylineNm(path.slice(best)),
-          points: toEnd,
+          lengthNm: wayNm + polylineNm(path.slice(at)),
+          points: [...inner, ...path.slice(at, path.length - 1)],
         },
       ]);
     });
     return joins;
+  }
+
+  /**
+   * Where and how p joins strait i's path partway: the nearest inner waypoint within
+   * STRAIT_JOIN_NM in sight (the way is the straight leg), or, with none in sight, a way through
+   * the water to the nearest one (threadWater on this request's leg mask), kept per point. Bandar
+   * Abbas lies 33 nm from the Strait of Hormuz's fairway behind Qeshm, Hormuz and Larak; the grid
+   * is closed round the fairway, and the nodes off the port lead only to the strait's eastern
+   * end, so Bandar Abbas to Dammam sailed out into the Gulf of Oman and back through the whole
+   * strait (493 nm).
+   */
+  private joinWay(p: LatLon, i: number, path: LatLon[]): { at: number; way: LatLon[] } | null {
+    const near: Array<{ k: number; nm: number }> = [];
+    for (let k = 1; k + 1 < path.length; k++) {
+      const w = path[k] as LatLon;
+      // Every request asks this of every strait's waypoints: the sphere's distance (within
+      // 0.5% of the geodesic) rules out the far ones before the exact one is computed.
+      if (greatCircleNm(p.lat, p.lon, w.lat, w.lon) > STRAIT_JOIN_NM * 1.01) continue;
+      const nm = distanceNm(p, w);
+      if (nm <= STRAIT_JOIN_NM) near.push({ k, nm });
+    }
+    if (near.length === 0) return null;
+    near.sort((a, b) => a.nm - b.nm);
+    for (const { k } of near) {
+      const w = path[k] as LatLon;
+      if (!this.legMask.pathHitsLand(p, w)) return { at: k, way: [p, w] };
+    }
+    const at = (near[0] as { k: number }).k;
+    const key = `${p.lat},${p.lon}|${i}|${this.closedGates.join(",")}`;
+    let way = this.threadedJoins.get(key);
+    if (way === undefined) {
+      const found = threadWater(p, path[at] as LatLon, this.legMask);
+      way = found && polylineNm(found) <= STRAIT_JOIN_WAY_NM ? found : false;
+      this.threadedJoins.set(key, way);
+    }
+    return way ? { at, way } : null;
   }
 
   /** The ends (virtual ids) of the allowed passages within the attach radius of p and in sight of it. */
