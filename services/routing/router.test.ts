@@ -215,6 +215,32 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(Math.min(...basin.waypoints.map((w) => w.lon))).toBeGreaterThan(22.8);
   });
 
+  it("goes through the Seto Inland Sea by the Kanmon Strait, Bisan Seto and the Akashi Strait", () => {
+    // Busan to Osaka went round Kyushu and Shikoku (603.7 nm): the three narrows are open in the
+    // coastline data but far narrower than the routing grid, and Harima-nada's nodes lead
+    // nowhere but through them or the Naruto Strait.
+    const busan = { lat: 35.08, lon: 129.05 };
+    const osaka = { lat: 34.6, lon: 135.3 };
+    const inland = net.route(request(busan, osaka));
+    expect(inland.passages).toEqual(["kanmon", "bisan-seto", "akashi"]);
+    expect(inland.distance_nm).toBeGreaterThan(340);
+    expect(inland.distance_nm).toBeLessThan(380);
+    const fine = naturalEarthLandMask("10m");
+    for (const leg of inland.legs) expect(fine.pathHitsLand(leg.from, leg.to, 1)).toBe(false);
+    // Within the Inland Sea: Hiroshima to Kobe went round Shikoku (308.5 nm).
+    const hiroshima = net.route(request({ lat: 34.2, lon: 132.4 }, { lat: 34.6, lon: 135.25 }));
+    expect(hiroshima.passages).toEqual(["bisan-seto", "akashi"]);
+    expect(hiroshima.distance_nm).toBeLessThan(170);
+    // Without the Kanmon Strait, round Kyushu; the Kanmon Bridge (61 m) closes it to a taller ship.
+    for (const r of [
+      net.route(request(busan, osaka, { avoid: ["kanmon"] })),
+      net.route(request(busan, osaka, { vessel: { speed_kts: 14, air_draft_m: 65 } })),
+    ]) {
+      expect(r.passages).not.toContain("kanmon");
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeLessThan(31.5);
+    }
+  });
+
   it("takes the Strait of Belle Isle only when it would reach it in its ice-free season", () => {
     // From the Gulf of St Lawrence's north shore to the North Sea: by Belle Isle from June to
     // November; in January, when ice closes it, round Newfoundland by Cabot Strait instead.

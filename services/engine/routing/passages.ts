@@ -870,6 +870,90 @@ export const PASSAGES: readonly Passage[] = [
       "Lautoka's usual way in, from the south-west; the alternative is Yavena Passage from the north-west, and either transit to the port takes about two hours. The leading line bears 077 deg 17'; Navula Reef forms the pass's north side and Tavaru Island (17 51S 177 12E) lies 1.5 nm north of it (ports.com, 'Port of Lautoka: Entrance Channel', a port guide). A yacht 6 nm short of the pass was 30 nm from Lautoka (blog.mailasail.com, 'Wandering Dream', 20 Jun 2015). The gap it leaves in Natural Earth's reef lines is 1.2 nm, too narrow for the routing grid, which has no node in the lagoon between the pass and the port; the lagoon leg follows the coast north-north-east and was not taken from a chart. No dimensional limits set.",
     optional: true,
   },
+  {
+    id: "kanmon",
+    name: "Kanmon Strait (Kanmon Kaikyo), between Honshu and Kyushu",
+    kind: "strait",
+    // Hibiki-nada (the Sea of Japan side) -> south-east past Hikoshima -> east along Kanmon Port
+    // -> north-east through Hayatomo Seto under the Kanmon Bridge -> Suo-nada (the Inland Sea).
+    waypoints: [
+      [33.97, 130.8],
+      [33.935, 130.86],
+      [33.915, 130.895],
+      [33.912, 130.92],
+      [33.935, 130.94],
+      [33.957, 130.96],
+      [33.975, 130.99],
+      [33.99, 131.06],
+    ],
+    // Gate: across Hayatomo Seto, Shimonoseki (Honshu) to Moji (Kyushu), on land both sides.
+    gate: [
+      [33.966, 130.944],
+      [33.95, 130.986],
+    ],
+    limits: { max_draft_m: 11.6, max_air_draft_m: 61 },
+    limits_source:
+      "Air draught: the Kanmon Bridge over Hayatomo Seto, 61 m clear above high water (Gakken's children's encyclopaedia, 'Kanmonkyo'; German Wikipedia, 'Kammon-Bruecke'). Draught: the fairway's least depth, 11.6 m (chemical-tankers.blogspot.com, 'Safe navigation in Kanmon Kaikyo passage', 2011: depths 11.6-19.7 m; rich.mcclear.net, 2024: 'as shallow as 12 meters'), an upper bound, not a published limit",
+    limits_verified: false,
+    transit: {
+      source:
+        "Pilotage compulsory for vessels of 10,000 GT and over passing through the Kanmon section (chemical-tankers.blogspot.com, 2011); no hour figure verified",
+    },
+    notes:
+      "The only sea way between the Korea Strait and the Seto Inland Sea: 27.5 km long, about 500 m wide at Hayatomo Seto, tidal streams up to 9.4 kn, about 1,000 vessels a day (rich.mcclear.net, 2024); 22 nm long, 0.8 nm wide on average (chemical-tankers.blogspot.com, 2011); the navigable width about one nautical mile at the widest (Japan Transport Safety Board, marine accident special edition, 2010). Open in the 1:10m coastline but far narrower than the routing grid, which went round Kyushu (Busan to Osaka 603.7 nm). The draught limit is the fairway's least depth (unverified), the air draught the bridge's clearance.",
+    optional: true,
+  },
+  {
+    id: "bisan-seto",
+    name: "Bisan Seto, the Seto Inland Sea between Hiuchi-nada and Harima-nada",
+    kind: "strait",
+    // Hiuchi-nada -> north-east between the islands -> east under the Great Seto Bridge (34.40N
+    // 133.81E) -> east along Shodoshima's south side -> Harima-nada.
+    waypoints: [
+      [34.2, 133.35],
+      [34.33, 133.55],
+      [34.41, 133.7],
+      [34.4, 133.82],
+      [34.41, 133.95],
+      [34.4, 134.1],
+      [34.4, 134.3],
+      [34.42, 134.45],
+    ],
+    // Gate: across the strait along the Great Seto Bridge's line, Kojima (Honshu) to Sakaide
+    // (Shikoku), on land both sides.
+    gate: [
+      [34.48, 133.8],
+      [34.3, 133.83],
+    ],
+    notes:
+      "The middle of the Seto Inland Sea, where the Great Seto Bridge crosses from Kojima (Honshu) to Sakaide (Shikoku) over five islands, 13.1 km in all, centred at 34 23 54N 133 48 36E (Wikipedia, 'Great Seto Bridge'; Encyclopaedia Britannica, 'Seto Great Bridge': 9 km over water). The way between the western Inland Sea (Mizushima, Fukuyama, Imabari, Hiroshima, the Kanmon Strait) and Harima-nada, Kobe and Osaka. Open in the coastline data, but its islands cut the routing grid's one row of nodes through it, so Hiroshima to Kobe went round Shikoku (308.5 nm). The bridges' navigational clearance was not found in the stored sources: no air draught limit is set. Waypoints follow the open water of the 1:10m coastline, not the charted traffic routes.",
+    optional: true,
+  },
+  {
+    id: "akashi",
+    name: "Akashi Strait (Akashi Kaikyo), between Awaji Island and Honshu",
+    kind: "strait",
+    // Harima-nada -> north-east past Awaji's northern tip -> under the Akashi Kaikyo Bridge ->
+    // Osaka Bay off Kobe.
+    waypoints: [
+      [34.56, 134.88],
+      [34.615, 134.99],
+      [34.62, 135.03],
+      [34.6, 135.12],
+    ],
+    // Gate: across the strait along the bridge, Awaji (Iwaya) to Honshu (Maiko), on land both sides.
+    gate: [
+      [34.59, 135.0],
+      [34.65, 135.03],
+    ],
+    limits: { max_air_draft_m: 65.72 },
+    limits_source:
+      "The Akashi Kaikyo Bridge (34.6162N 135.0205E): clearance below 65.72 m (Wikipedia, 'Akashi Kaikyo Bridge', infobox); the strait is an international waterway and the bridge was required to leave a 1,500 m shipping lane (wikifun.blogspot.com, 2006)",
+    limits_verified: false,
+    notes:
+      "The way between Harima-nada (the Inland Sea) and Osaka Bay (Kobe, Osaka), about 3.6 km wide between Awaji's northern tip and Maiko in the 1:10m coastline, too narrow for the routing grid, so routes from the Inland Sea to Kobe went south through the Naruto Strait and up the Kii Channel. The Naruto Strait (Awaji to Shikoku, 1.3 km, whirlpools) is open to the grid and not catalogued.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);

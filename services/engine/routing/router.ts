@@ -370,8 +370,8 @@ export class RoutingNetwork {
       const length = this.passageLengths[i] as number;
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
-      this.attachPassageEnd(ends[0], a, i);
-      this.attachPassageEnd(ends[1], b, i);
+      this.attachPassageEnd(ends[0], a);
+      this.attachPassageEnd(ends[1], b);
     });
     this.astar = new AStar(size);
     this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
@@ -945,10 +945,12 @@ export class RoutingNetwork {
    * fixedVia. The Corinth Canal's western end lies in the Gulf of Corinth's eastern basin, where
    * the grid's only node in sight is cut off (the nodes round the canal are closed and the gulf
    * is two cells wide): without the way out, no route used the canal (the Saronic Gulf to the
-   * Gulf of Corinth went round the Peloponnese, 390 nm). The way out may not cross another
-   * strait's gate: a request that avoids that strait could not undo a static edge.
+   * Gulf of Corinth went round the Peloponnese, 390 nm). The way out may not cross any strait's
+   * gate, its own included: a request that avoids the strait could not undo a static edge, and
+   * the Akashi Strait's western end was led out through the strait itself, a way round the
+   * passage that did not report it.
    */
-  private attachPassageEnd(end: LatLon, id: number, passage: number): void {
+  private attachPassageEnd(end: LatLon, id: number): void {
     const link = (node: number, lengthNm: number) => {
       this.addExtra(id, { to: node, lengthNm });
       this.addExtra(node, { to: id, lengthNm });
@@ -956,8 +958,8 @@ export class RoutingNetwork {
     const nodes = this.nearbyNodes(end, this.verifyMask);
     for (const node of nodes) link(node, this.distanceTo(end, node));
     if (nodes.some((node) => this.escapes(node))) return;
-    const otherGates = this.gates.filter((g, k): g is Gate => g !== undefined && k !== passage);
-    const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, otherGates));
+    const walls = this.gates.filter((g): g is Gate => g !== undefined);
+    const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, walls));
     if (!approach) return;
     const points = approach.points.slice(1);
     link(approach.node, polylineNm([...approach.points, this.grid.pointOf(approach.node)]));
