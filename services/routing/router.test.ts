@@ -215,7 +215,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(Math.min(...basin.waypoints.map((w) => w.lon))).toBeGreaterThan(22.8);
   });
 
-  it("goes through the Seto Inland Sea by the Kanmon Strait, Bisan Seto and the Akashi Strait", () => {
+  it("goes through the Seto Inland Sea by the Kanmon Strait, Bisan Seto, and the Akashi or Naruto Strait", () => {
     // Busan to Osaka went round Kyushu and Shikoku (603.7 nm): the three narrows are open in the
     // coastline data but far narrower than the routing grid, and Harima-nada's nodes lead
     // nowhere but through them or the Naruto Strait.
@@ -239,6 +239,17 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       expect(r.passages).not.toContain("kanmon");
       expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeLessThan(31.5);
     }
+    // Harima-nada to the Kii Channel by the Naruto Strait, which the grid always sailed; a ship
+    // taller than the Onaruto Bridge (41 m) was routed under it, and now goes by the Akashi
+    // Strait and Osaka Bay.
+    const harima = { lat: 34.45, lon: 134.5 };
+    const kii = { lat: 33.9, lon: 134.9 };
+    const naruto = net.route(request(harima, kii));
+    expect(naruto.passages).toEqual(["naruto"]);
+    expect(naruto.distance_nm).toBeLessThan(45);
+    const tall = net.route(request(harima, kii, { vessel: { speed_kts: 14, air_draft_m: 45 } }));
+    expect(tall.passages).toEqual(["akashi"]);
+    expect(tall.distance_nm).toBeGreaterThan(70);
   });
 
   it("takes the Strait of Belle Isle only when it would reach it in its ice-free season", () => {

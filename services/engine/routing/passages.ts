@@ -954,6 +954,31 @@ export const PASSAGES: readonly Passage[] = [
       "The way between Harima-nada (the Inland Sea) and Osaka Bay (Kobe, Osaka), about 3.6 km wide between Awaji's northern tip and Maiko in the 1:10m coastline, too narrow for the routing grid, so routes from the Inland Sea to Kobe went south through the Naruto Strait and up the Kii Channel. The Naruto Strait (Awaji to Shikoku, 1.3 km, whirlpools) is open to the grid and not catalogued.",
     optional: true,
   },
+  {
+    id: "naruto",
+    name: "Naruto Strait (Naruto Kaikyo), between Awaji Island and Shikoku",
+    kind: "strait",
+    // Harima-nada -> the narrows under the Onaruto Bridge -> the Kii Channel.
+    waypoints: [
+      [34.29, 134.6],
+      [34.24, 134.66],
+      [34.19, 134.7],
+      [34.15, 134.75],
+    ],
+    // Gate: Shikoku (Naruto) - Awaji (south-western end), on land both sides, across the
+    // narrows and the channels west of Oge Island.
+    gate: [
+      [34.215, 134.58],
+      [34.27, 134.72],
+    ],
+    limits: { max_air_draft_m: 41 },
+    limits_source:
+      "The Onaruto Bridge (34 14 19N 134 39 05E): clearance below 41 m (Wikipedia, 'Onaruto Bridge', infobox; German Wikipedia, 'Naruto-Strasse': 41 m above sea level)",
+    limits_verified: false,
+    notes:
+      "Between Awaji and Shikoku, 1.3 km wide, joining Harima-nada to the Kii Channel; a major shipping route whose navigational width is only 500 m, with the fastest tidal current in Japan (13-15 km/h, 20 km/h at springs) and the Naruto whirlpools; the Coast Guard warns ships to wait for the tide when the current is strong (Wikipedia, 'Naruto Strait'; 'Naruto whirlpool'). Open to the routing grid at 1:10m: catalogued with a gate so that the Onaruto Bridge's 41 m closes it to taller ships (before, they were routed under it) and callers can avoid it.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
