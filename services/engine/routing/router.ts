@@ -884,7 +884,8 @@ export class RoutingNetwork {
     near.sort((a, b) => a.nm - b.nm);
     for (const { k } of near) {
       const w = path[k] as LatLon;
-      if (!this.legMask.pathHitsLand(p, w)) return { at: k, way: [p, w] };
+      // Tested as every kept leg is: the smoothing trusts a leg between neighbouring points.
+      if (!this.legMask.pathHitsLand(p, w, LEG_STEP_NM)) return { at: k, way: [p, w] };
     }
     const at = (near[0] as { k: number }).k;
     const key = `${p.lat},${p.lon}|${i}|${this.closedGates.join(",")}`;
