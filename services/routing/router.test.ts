@@ -5,7 +5,7 @@ import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { type Gate, gateOf } from "../engine/routing/gates";
-import { CANAL_IDS, PASSAGES } from "../engine/routing/passages";
+import { CANAL_IDS, PASSAGES, type Passage } from "../engine/routing/passages";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
@@ -31,6 +31,19 @@ const request = (from: LatLon, to: LatLon, extra: Partial<RouteRequest> = {}): R
   vessel: { speed_kts: 14 },
   ...extra,
 });
+
+/** A passage's two ends, as drawn (open water beyond its narrows). */
+const passageEnds = (p: Passage): [LatLon, LatLon] =>
+  [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
+    lat: (w as [number, number])[0],
+    lon: (w as [number, number])[1],
+  })) as [LatLon, LatLon];
+
+/** A departure in the passage's season, for a strait ice closes part of the year. */
+const inSeason = (p: Passage): Partial<RouteRequest> => {
+  const month = p.season?.openMonths[0];
+  return month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
+};
 
 describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
   it("begins and ends at the requested points and reports the passages it uses", () => {
@@ -156,13 +169,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       // On land, or on a reef line (a pass through a barrier reef).
       for (const end of gate.points)
         expect(fine.isLand(end) || reefs.isLand(end), `${p.id} gate end on land`).toBe(true);
-      const [a, b] = [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
-        lat: (w as [number, number])[0],
-        lon: (w as [number, number])[1],
-      })) as [LatLon, LatLon];
-      // A strait ice closes part of the year is tried in its season.
-      const month = p.season?.openMonths[0];
-      const when = month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
+      const [a, b] = passageEnds(p);
+      const when = inSeason(p);
       expect(net.route(request(a, b, when)).passages, p.id).toContain(p.id);
       let avoided: ReturnType<typeof net.route> | undefined;
       try {
@@ -182,13 +190,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // The gated straits are held to this above; a canal has no gate, and the Corinth Canal was
     // never used at all: its western end's only grid node in sight was cut off (see below).
     for (const p of PASSAGES) {
-      const [a, b] = [p.waypoints[0], p.waypoints.at(-1)].map((w) => ({
-        lat: (w as [number, number])[0],
-        lon: (w as [number, number])[1],
-      })) as [LatLon, LatLon];
-      const month = p.season?.openMonths[0];
-      const when = month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
-      const r = net.route(request(a, b, when));
+      const [a, b] = passageEnds(p);
+      const r = net.route(request(a, b, inSeason(p)));
       expect(r.passages, p.id).toContain(p.id);
     }
   });
