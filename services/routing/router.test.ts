@@ -252,7 +252,27 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(naruto.distance_nm).toBeLessThan(45);
     const tall = net.route(request(harima, kii, { vessel: { speed_kts: 14, air_draft_m: 45 } }));
     expect(tall.passages).toEqual(["akashi"]);
-    expect(tall.distance_nm).toBeGreaterThan(70);
+    expect(tall.distance_nm).toBeGreaterThan(60);
+  });
+
+  it("leaves Lynn Canal for the Gulf of Alaska by Icy Strait, joined from the port's way out", () => {
+    // Haines's way out of Lynn Canal (the fine-grid search) runs down Chatham Strait to the
+    // open sea; it passes the strait's eastern end, and the route now leaves it there, instead of
+    // rounding Cape Ommaney (692.2 nm to Prince William Sound).
+    const haines = { lat: 59.29, lon: -135.427 };
+    const princeWilliamSound = { lat: 60.763, lon: -147.733 };
+    for (const r of [
+      net.route(request(haines, princeWilliamSound)),
+      net.route(request(princeWilliamSound, haines)),
+    ]) {
+      expect(r.passages).toEqual(["icy-strait"]);
+      expect(r.distance_nm).toBeGreaterThan(480);
+      expect(r.distance_nm).toBeLessThan(530);
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(58);
+    }
+    const avoided = net.route(request(haines, princeWilliamSound, { avoid: ["icy-strait"] }));
+    expect(avoided.passages).toEqual([]);
+    expect(avoided.distance_nm).toBeGreaterThan(650);
   });
 
   it("takes the Strait of Belle Isle only when it would reach it in its ice-free season", () => {

@@ -979,6 +979,32 @@ export const PASSAGES: readonly Passage[] = [
       "Between Awaji and Shikoku, 1.3 km wide, joining Harima-nada to the Kii Channel; a major shipping route whose navigational width is only 500 m, with the fastest tidal current in Japan (13-15 km/h, 20 km/h at springs) and the Naruto whirlpools; the Coast Guard warns ships to wait for the tide when the current is strong (Wikipedia, 'Naruto Strait'; 'Naruto whirlpool'). Open to the routing grid at 1:10m: catalogued with a gate so that the Onaruto Bridge's 41 m closes it to taller ships (before, they were routed under it) and callers can avoid it.",
     optional: true,
   },
+  {
+    id: "icy-strait",
+    name: "Icy Strait and Cross Sound, south-eastern Alaska",
+    kind: "strait",
+    // Chatham Strait / Lynn Canal off Point Couverden -> west along Icy Strait past Pleasant and
+    // Lemesurier Islands -> Cross Sound north of the Inian Islands -> the Gulf of Alaska off
+    // Cape Spencer.
+    waypoints: [
+      [58.15, -135.0],
+      [58.25, -135.4],
+      [58.28, -135.65],
+      [58.25, -136.0],
+      [58.235, -136.3],
+      [58.215, -136.6],
+      [58.15, -136.85],
+    ],
+    // Gate: across Cross Sound at the Inian Islands, the mainland to Chichagof Island, on land
+    // both sides.
+    gate: [
+      [58.34, -136.45],
+      [58.05, -136.4],
+    ],
+    notes:
+      "Icy Strait is 64 km (40 mi) long, from Cross Sound and Glacier Bay on the west to Chatham Strait and Lynn Canal on the east, between Chichagof Island and the mainland, centred at 58 16 41N 135 38 48W, with Pleasant and Lemesurier Islands in it and the Cape Spencer light at its seaward end (Wikipedia, 'Icy Strait', mirror); the way from Juneau to Pelican and the Gulf of Alaska runs through Icy Strait and Cross Sound, 'a window to the open ocean of the Gulf of Alaska' (Alaska Department of Fish and Game, Inside Passage audio guide, 'Juneau to Pelican'); cruise ships call at Icy Strait Point (Hoonah). Open in the 1:10m coastline, too narrow for the routing grid, which went down Chatham Strait and round Cape Ommaney instead (Haines to Prince William Sound 692.2 nm). No dimensional limits set.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);

@@ -232,6 +232,13 @@ const PASSAGE_CLOSED_NM = 12;
  * grid: Bandar Abbas is 33 nm from the Strait of Hormuz's fairway (see joinWay).
  */
 const STRAIT_JOIN_NM = ATTACH_RADIUS_NM;
+/**
+ * Points of a way out of a harbour tried for a line of sight to a passage's end: one every
+ * PASSAGE_END_STOP_NM along the way (its points are a fine grid's, 0.3 nm apart), at most
+ * PASSAGE_END_TRIES of them, shortest way first.
+ */
+const PASSAGE_END_STOP_NM = 2;
+const PASSAGE_END_TRIES = 40;
 /** The longest way through the water (not in sight) by which an end joins a strait partway. */
 const STRAIT_JOIN_WAY_NM = 60;
 /** The straits a route's ends joined partway (ids), if any (see joinedStraits). */
@@ -370,9 +377,11 @@ export class RoutingNetwork {
       const length = this.passageLengths[i] as number;
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
-      this.attachPassageEnd(ends[0], a);
-      this.attachPassageEnd(ends[1], b);
+      this.linkPassageEnd(ends[0], a);
+      this.linkPassageEnd(ends[1], b);
     });
+    // Once every end is linked: which ends need a way out (see leadOutPassageEnd).
+    for (let id = this.base + 2; id < size; id++) this.leadOutPassageEnd(id);
     this.astar = new AStar(size);
     this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
     this.landmarksFor(passages.map(() => true));
@@ -569,44 +578,60 @@ export class RoutingNetwork {
     const perRequest = new Map<number, Attachment[]>();
     /** Points to splice between two path nodes (port approaches up rivers). */
     const via = new Map<string, LatLon[]>();
-    const startEdges: Attachment[] = [];
-    for (const a of this.attachEnd(origin.point, "origin")) {
-      startEdges.push({ to: a.node, lengthNm: a.lengthNm });
-      if (a.points.length > 0) via.set(`${start}>${a.node}`, a.points);
-    }
-    /** The goal's edges, by group (see Landmarks.towards): the attachments, then one per strait joined. */
-    const goalGroups: Array<Array<{ node: number; lengthNm: number }>> = [[]];
-    for (const a of this.attachEnd(destination.point, "destination")) {
-      perRequest.set(a.node, [{ to: goal, lengthNm: a.lengthNm }]);
-      goalGroups[0]?.push({ node: a.node, lengthNm: a.lengthNm });
-      if (a.points.length > 0) via.set(`${a.node}>${goal}`, [...a.points].reverse());
-    }
+    // The request's edges out of the start and into the goal, the shortest per node with the
+    // points it runs through (`points` in sailing order); two ways to one node would otherwise
+    // share one entry of `via`, and the route would be drawn along the other. `group`: see
+    // Landmarks.towards.
+    const fromStart = new Map<number, { lengthNm: number; points: LatLon[] }>();
+    const offerStart = (node: number, lengthNm: number, points: LatLon[]) => {
+      const known = fromStart.get(node);
+      if (!known || lengthNm < known.lengthNm) fromStart.set(node, { lengthNm, points });
+    };
+    const intoGoal = new Map<number, { lengthNm: number; points: LatLon[]; group: number }>();
+    let groups = 1;
+    const offerGoal = (node: number, lengthNm: number, points: LatLon[], group: number) => {
+      const known = intoGoal.get(node);
+      if (!known || lengthNm < known.lengthNm) intoGoal.set(node, { lengthNm, points, group });
+    };
+    const originWays = this.attachEnd(origin.point, "origin");
+    const destinationWays = this.attachEnd(destination.point, "destination");
+    for (const a of originWays) offerStart(a.node, a.lengthNm, a.points);
+    for (const a of destinationWays) offerGoal(a.node, a.lengthNm, [...a.points].reverse(), 0);
     // An end in a strait's fairway (Keppel Harbour lies halfway along the Singapore Strait) also
     // joins the strait there, towards either end: otherwise a ship from the east would sail
     // the whole strait to its western end and back.
     for (const j of this.straitJoins(origin.point, allowed.ok).flat()) {
-      startEdges.push({ to: j.node, lengthNm: j.lengthNm });
-      via.set(`${start}>${j.node}`, j.points);
+      offerStart(j.node, j.lengthNm, j.points);
     }
     for (const joins of this.straitJoins(destination.point, allowed.ok)) {
-      for (const j of joins) {
-        perRequest.set(j.node, [
-          ...(perRequest.get(j.node) ?? []),
-          { to: goal, lengthNm: j.lengthNm },
-        ]);
-        via.set(`${j.node}>${goal}`, [...j.points].reverse());
-      }
-      goalGroups.push(joins.map((j) => ({ node: j.node, lengthNm: j.lengthNm })));
+      const group = groups++;
+      for (const j of joins) offerGoal(j.node, j.lengthNm, [...j.points].reverse(), group);
     }
-    // An end in sight of a passage's end joins it directly too: where the grid has no node that
-    // opens onto the sea (the Gulf of Corinth east of the Rio-Antirrio narrows), the way from the
-    // Corinth Canal to a point a few miles off it would run out of the gulf and back. Each in its
-    // own goal group (see Landmarks.towards): the passage's end may be far from the other goal
-    // edges' nodes in the graph.
-    for (const e of this.passageEndsInSight(origin.point, allowed.ok)) startEdges.push(e);
-    for (const e of this.passageEndsInSight(destination.point, allowed.ok)) {
-      perRequest.set(e.to, [...(perRequest.get(e.to) ?? []), { to: goal, lengthNm: e.lengthNm }]);
-      goalGroups.push([{ node: e.to, lengthNm: e.lengthNm }]);
+    // An end in sight of a passage's end joins it directly too, and so does an end whose way out
+    // of a harbour passes one (passageEndsAlong): where the grid has no node that opens onto the
+    // sea (the Gulf of Corinth east of the Rio-Antirrio narrows), the way from the Corinth Canal
+    // to a point a few miles off it would run out of the gulf and back; Haines's way out runs
+    // down Lynn Canal past Icy Strait to the open sea south of Chatham Strait. Each in its own goal
+    // group: the passage's end may be far from the other goal edges' nodes in the graph.
+    for (const e of this.passageEndsAlong(origin.point, originWays, allowed.ok)) {
+      offerStart(e.node, e.lengthNm, e.points);
+    }
+    for (const e of this.passageEndsAlong(destination.point, destinationWays, allowed.ok)) {
+      offerGoal(e.node, e.lengthNm, [...e.points].reverse(), groups++);
+    }
+    const startEdges: Attachment[] = [];
+    for (const [node, e] of fromStart) {
+      startEdges.push({ to: node, lengthNm: e.lengthNm });
+      if (e.points.length > 0) via.set(`${start}>${node}`, e.points);
+    }
+    const goalGroups: Array<Array<{ node: number; lengthNm: number }>> = Array.from(
+      { length: groups },
+      () => [],
+    );
+    for (const [node, e] of intoGoal) {
+      perRequest.set(node, [{ to: goal, lengthNm: e.lengthNm }]);
+      goalGroups[e.group]?.push({ node, lengthNm: e.lengthNm });
+      if (e.points.length > 0) via.set(`${node}>${goal}`, e.points);
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
@@ -898,15 +923,58 @@ export class RoutingNetwork {
     return way ? { at, way } : null;
   }
 
-  /** The ends (virtual ids) of the allowed passages within the attach radius of p and in sight of it. */
-  private passageEndsInSight(p: LatLon, allowed: readonly boolean[]): Attachment[] {
-    const out: Attachment[] = [];
+  /**
+   * The ends of the allowed passages an end point reaches directly: in sight within the attach
+   * radius of the point itself, or of a point of its way out of a harbour (`ways`, from
+   * attachEnd), along that way. `points` run from p towards the passage's end, leaving out p and
+   * the end (the end's node stands for it).
+   */
+  private passageEndsAlong(
+    p: LatLon,
+    ways: ReadonlyArray<{ points: LatLon[] }>,
+    allowed: readonly boolean[],
+  ): Array<{ node: number; lengthNm: number; points: LatLon[] }> {
+    const paths = [[p], ...ways.filter((w) => w.points.length > 0).map((w) => [p, ...w.points])];
+    // Distance sailed to each point of each way (the sphere's: these are search edges).
+    const alongs = paths.map((path) => {
+      const along = new Float64Array(path.length);
+      for (let i = 1; i < path.length; i++) {
+        const [a, b] = [path[i - 1] as LatLon, path[i] as LatLon];
+        along[i] = (along[i - 1] as number) + greatCircleNm(a.lat, a.lon, b.lat, b.lon);
+      }
+      return along;
+    });
+    const reach = Math.max(...alongs.map((a) => a[a.length - 1] as number)) + ATTACH_RADIUS_NM;
+    const out: Array<{ node: number; lengthNm: number; points: LatLon[] }> = [];
     for (let k = 2; k < this.virtualPoints.length; k++) {
       if (!allowed[Math.floor((k - 2) / 2)]) continue;
       const end = this.virtualPoints[k] as LatLon;
-      if (greatCircleNm(p.lat, p.lon, end.lat, end.lon) > ATTACH_RADIUS_NM) continue;
-      if (this.legMask.pathHitsLand(p, end, LEG_STEP_NM)) continue;
-      out.push({ to: this.base + k, lengthNm: distanceNm(p, end) });
+      if (greatCircleNm(p.lat, p.lon, end.lat, end.lon) > reach) continue;
+      let best: { lengthNm: number; points: LatLon[] } | undefined;
+      for (const [w, path] of paths.entries()) {
+        // The stops along the way within the radius, nearest first by the whole length.
+        const along = alongs[w] as Float64Array;
+        const stops: Array<{ i: number; lengthNm: number }> = [];
+        let lastStop = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < path.length; i++) {
+          if ((along[i] as number) - lastStop < PASSAGE_END_STOP_NM && i + 1 < path.length)
+            continue;
+          const q = path[i] as LatLon;
+          const d = greatCircleNm(q.lat, q.lon, end.lat, end.lon);
+          if (d > ATTACH_RADIUS_NM) continue;
+          stops.push({ i, lengthNm: (along[i] as number) + d });
+          lastStop = along[i] as number;
+        }
+        stops.sort((a, b) => a.lengthNm - b.lengthNm);
+        for (const stop of stops.slice(0, PASSAGE_END_TRIES)) {
+          if (best && best.lengthNm <= stop.lengthNm) break;
+          const q = path[stop.i] as LatLon;
+          if (this.legMask.pathHitsLand(q, end, LEG_STEP_NM)) continue;
+          best = { lengthNm: stop.lengthNm, points: path.slice(1, stop.i + 1) };
+          break;
+        }
+      }
+      if (best) out.push({ node: this.base + k, ...best });
     }
     return out;
   }
@@ -940,32 +1008,61 @@ export class RoutingNetwork {
     return null;
   }
 
-  /**
-   * Joins a passage's end to the grid: straight legs to the nodes in sight, and where none of
-   * them opens onto the sea, the way out a harbour would take (wayOut), its points kept in
-   * fixedVia. The Corinth Canal's western end lies in the Gulf of Corinth's eastern basin, where
-   * the grid's only node in sight is cut off (the nodes round the canal are closed and the gulf
-   * is two cells wide): without the way out, no route used the canal (the Saronic Gulf to the
-   * Gulf of Corinth went round the Peloponnese, 390 nm). The way out may not cross any strait's
-   * gate, its own included: a request that avoids the strait could not undo a static edge, and
-   * the Akashi Strait's western end was led out through the strait itself, a way round the
-   * passage that did not report it.
-   */
-  private attachPassageEnd(end: LatLon, id: number): void {
-    const link = (node: number, lengthNm: number) => {
+  /** Joins a passage's end to the grid by straight legs to the nodes in sight. */
+  private linkPassageEnd(end: LatLon, id: number): void {
+    for (const node of this.nearbyNodes(end, this.verifyMask)) {
+      const lengthNm = this.distanceTo(end, node);
       this.addExtra(id, { to: node, lengthNm });
       this.addExtra(node, { to: id, lengthNm });
-    };
-    const nodes = this.nearbyNodes(end, this.verifyMask);
-    for (const node of nodes) link(node, this.distanceTo(end, node));
+    }
+  }
+
+  /**
+   * Leads a passage's end out to the sea the way a harbour is (wayOut, its points kept in
+   * fixedVia) when the water its nodes lie in is cut off from the sea and from every other
+   * passage. The Corinth Canal's western end lies in the Gulf of Corinth's eastern basin, where
+   * the grid's only node in sight is cut off (the nodes round the canal are closed and the gulf is
+   * two cells wide): without the way out, no route used the canal (the Saronic Gulf to the Gulf
+   * of Corinth went round the Peloponnese, 390 nm). Enclosed water that other passages lead out
+   * of (the Sea of Marmara, Harima-nada) needs none, and a fruitless search out of it costs
+   * seconds of the build. The way out may not cross any strait's gate, its own included: a
+   * request that avoids the strait could not undo a static edge, and the Akashi Strait's western
+   * end was led out through the strait itself, a way round the passage that did not report it.
+   */
+  private leadOutPassageEnd(id: number): void {
+    const passage = Math.floor((id - this.base - 2) / 2);
+    const nodes = (this.extraEdges(id) ?? []).filter((e) => e.to < this.base).map((e) => e.to);
     if (nodes.some((node) => this.escapes(node))) return;
+    if (this.reachesOtherPassage(nodes, passage)) return;
+    const end = this.virtualPoints[id - this.base] as LatLon;
     const walls = this.gates.filter((g): g is Gate => g !== undefined);
     const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, walls));
     if (!approach) return;
     const points = approach.points.slice(1);
-    link(approach.node, polylineNm([...approach.points, this.grid.pointOf(approach.node)]));
+    const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
+    this.addExtra(id, { to: approach.node, lengthNm });
+    this.addExtra(approach.node, { to: id, lengthNm });
     this.fixedVia.set(`${id}>${approach.node}`, points);
     this.fixedVia.set(`${approach.node}>${id}`, [...points].reverse());
+  }
+
+  /** Whether the grid water the nodes lie in (searched as escapes searches) joins another passage's end. */
+  private reachesOtherPassage(nodes: readonly number[], passage: number): boolean {
+    const seen = new Set<number>(nodes);
+    const queue = [...nodes];
+    for (let head = 0; head < queue.length && head < ESCAPE_MAX_NODES; head++) {
+      const node = queue[head] as number;
+      for (const e of this.extraEdges(node) ?? []) {
+        if (e.to >= this.base + 2 && Math.floor((e.to - this.base - 2) / 2) !== passage)
+          return true;
+      }
+      this.grid.forEachNeighbour(node, (nb) => {
+        if (seen.has(nb)) return;
+        seen.add(nb);
+        queue.push(nb);
+      });
+    }
+    return false;
   }
 
   private distanceTo(p: LatLon, node: number): number {
