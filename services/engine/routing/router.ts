@@ -310,7 +310,7 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
-  /** Points of static extra edges that are not straight: passage ends' ways out (attachPassageEnd). */
+  /** Points of static extra edges that are not straight: passage ends' ways out (leadOutPassageEnd). */
   private readonly fixedVia = new Map<string, LatLon[]>();
   /** Ways through the water from an end point to a strait's path (joinWay); false: none short enough. */
   private readonly threadedJoins = new LRUCache<string, LatLon[] | false>({ max: APPROACHES });
