@@ -452,18 +452,28 @@ export class RoutingNetwork {
     const known = this.escapeMemo.get(node);
     if (known !== undefined) return known;
     const origin = this.grid.pointOf(node);
-    const seen = new Set<number>([node]);
-    const queue = [node];
+    const result = this.walkFinds([node], (n) => this.distanceTo(origin, n) >= ESCAPE_NM);
+    this.escapeMemo.set(node, result);
+    return result;
+  }
+
+  /**
+   * A breadth-first walk over clear grid steps from `starts`, at most ESCAPE_MAX_NODES deep:
+   * whether it meets a node `found` holds for.
+   */
+  private walkFinds(starts: readonly number[], found: (node: number) => boolean): boolean {
+    if (starts.some(found)) return true;
+    const seen = new Set<number>(starts);
+    const queue = [...starts];
     let result = false;
     for (let head = 0; head < queue.length && !result && head < ESCAPE_MAX_NODES; head++) {
       this.grid.forEachNeighbour(queue[head] as number, (nb) => {
         if (result || seen.has(nb)) return;
         seen.add(nb);
-        if (this.distanceTo(origin, nb) >= ESCAPE_NM) result = true;
+        if (found(nb)) result = true;
         queue.push(nb);
       });
     }
-    for (const n of [node]) this.escapeMemo.set(n, result);
     return result;
   }
 
@@ -1048,21 +1058,11 @@ export class RoutingNetwork {
 
   /** Whether the grid water the nodes lie in (searched as escapes searches) joins another passage's end. */
   private reachesOtherPassage(nodes: readonly number[], passage: number): boolean {
-    const seen = new Set<number>(nodes);
-    const queue = [...nodes];
-    for (let head = 0; head < queue.length && head < ESCAPE_MAX_NODES; head++) {
-      const node = queue[head] as number;
-      for (const e of this.extraEdges(node) ?? []) {
-        if (e.to >= this.base + 2 && Math.floor((e.to - this.base - 2) / 2) !== passage)
-          return true;
-      }
-      this.grid.forEachNeighbour(node, (nb) => {
-        if (seen.has(nb)) return;
-        seen.add(nb);
-        queue.push(nb);
-      });
-    }
-    return false;
+    return this.walkFinds(nodes, (node) =>
+      (this.extraEdges(node) ?? []).some(
+        (e) => e.to >= this.base + 2 && Math.floor((e.to - this.base - 2) / 2) !== passage,
+      ),
+    );
   }
 
   private distanceTo(p: LatLon, node: number): number {
