@@ -182,7 +182,7 @@ export function openApiDocument(): Record<string, unknown> {
             ),
             "401": error("missing or invalid X-API-Key"),
             "422": error(
-              "infeasible voyage: on_land (which end; details.closed_water when the end lies deep inside a reef, bank or area closed to shipping), no_route_within_limits, no_sea_route",
+              "infeasible voyage: on_land (which end; details.closed_water when the end lies deep inside a reef, bank or area closed to shipping), no_route_within_limits (details.closed_to_vessel: the passages the vessel's dimensions shut, each with its limit and limit_verified; an end behind a bridge too low for the vessel names the passages its ways out cross), no_sea_route (details.closed_passages: avoided straits an end is reached only through)",
             ),
             "429": error("rate limit exceeded (Retry-After)"),
             "503": error(

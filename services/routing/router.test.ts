@@ -45,6 +45,19 @@ const inSeason = (p: Passage): Partial<RouteRequest> => {
   return month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
 };
 
+/** The passages a refusal (NoRouteWithinLimitsError) says are closed to the vessel. */
+const closedToVessel = (attempt: () => unknown): string[] => {
+  try {
+    attempt();
+  } catch (err) {
+    const closed = (err as NoRouteWithinLimitsError).details.closed_to_vessel as Array<{
+      passage: string;
+    }>;
+    return closed.map((c) => c.passage);
+  }
+  throw new Error("expected a refusal");
+};
+
 describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
   it("begins and ends at the requested points and reports the passages it uses", () => {
     const r = net.route(request(ROTTERDAM, SINGAPORE));
@@ -399,6 +412,76 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(() =>
       net.route(request(mariupol, bosporusNorth, { vessel: { speed_kts: 14, air_draft_m: 40 } })),
     ).toThrow(NoRouteWithinLimitsError);
+  });
+
+  it("closes the waters behind a bridge to ships taller than its clearance, naming the passages shut", () => {
+    // San Francisco Bay: the Golden Gate is its only way in, under a bridge with 67.1 m; the grid
+    // always sailed it, so taller ships were routed under the bridge.
+    const offshore = { lat: 37.5, lon: -123.2 };
+    const oakland = { lat: 37.8, lon: -122.33 };
+    expect(net.route(request(offshore, oakland)).passages).toEqual(["golden-gate"]);
+    const tall = () =>
+      net.route(request(offshore, oakland, { vessel: { speed_kts: 14, air_draft_m: 68 } }));
+    expect(tall).toThrow(NoRouteWithinLimitsError);
+    expect(closedToVessel(tall)).toEqual(["golden-gate"]);
+    expect(() => net.route(request(offshore, oakland, { avoid: ["golden-gate"] }))).toThrow(
+      NoSeaRouteError,
+    );
+    // The Sea of Marmara: the 1915 Canakkale Bridge (70 m) over the Dardanelles, and the
+    // Bosporus (58 m). A 65 m ship reaches Istanbul from the Aegean; a 72 m one is refused, and
+    // told of both ways out, not only the first one found.
+    const piraeus = { lat: 37.93, lon: 23.6 };
+    const istanbul = { lat: 40.95, lon: 28.95 };
+    const under = net.route(
+      request(piraeus, istanbul, { vessel: { speed_kts: 14, air_draft_m: 65 } }),
+    );
+    expect(under.passages).toEqual(["dardanelles"]);
+    const over = () =>
+      net.route(request(piraeus, istanbul, { vessel: { speed_kts: 14, air_draft_m: 72 } }));
+    expect(over).toThrow(NoRouteWithinLimitsError);
+    expect(closedToVessel(over).sort()).toEqual(["bosporus", "dardanelles"]);
+  });
+
+  it("keeps New York's harbours to ships under their bridges, by the Narrows, the kills or the East River", () => {
+    const offshore = { lat: 40.3, lon: -73.5 };
+    const newark = { lat: 40.68, lon: -74.13 };
+    const upperBay = { lat: 40.67, lon: -74.05 };
+    const soundWest = { lat: 41.0, lon: -73.0 };
+    const toNewark = net.route(request(offshore, newark));
+    expect(toNewark.passages).toEqual(["the-narrows", "kill-van-kull"]);
+    expect(toNewark.distance_nm).toBeLessThan(50);
+    // Under the Verrazzano (69.5 m) but not the Bayonne Bridge (65.5 m), and the Arthur Kill's
+    // bridges (41.1 m) are lower still: Newark Bay is shut to a 67 m ship.
+    const over67 = () =>
+      net.route(request(offshore, newark, { vessel: { speed_kts: 14, air_draft_m: 67 } }));
+    expect(over67).toThrow(NoRouteWithinLimitsError);
+    expect(closedToVessel(over67).sort()).toEqual(["arthur-kill", "kill-van-kull"]);
+    // Taller than the Verrazzano: the Upper Bay is shut, and every way out is named (before the
+    // kills and the East River had gates, such a ship was led round the Narrows under them).
+    const over72 = () =>
+      net.route(request(offshore, upperBay, { vessel: { speed_kts: 14, air_draft_m: 72 } }));
+    expect(over72).toThrow(NoRouteWithinLimitsError);
+    expect(closedToVessel(over72).sort()).toEqual([
+      "arthur-kill",
+      "east-river",
+      "kill-van-kull",
+      "the-narrows",
+    ]);
+    // The Narrows avoided: in by Raritan Bay, the Arthur Kill and the Kill Van Kull.
+    const narrows = gateOf(PASSAGES.find((p) => p.id === "the-narrows") as Passage) as Gate;
+    const round = net.route(request(offshore, upperBay, { avoid: ["the-narrows"] }));
+    expect(round.passages).toEqual(["arthur-kill", "kill-van-kull"]);
+    expect(round.legs.filter((l) => narrows.crossing(l.from, l.to) !== undefined)).toEqual([]);
+    // From Long Island Sound by the East River; a ship taller than the Brooklyn Bridge's 38.7 m
+    // goes round Long Island and in by the Narrows.
+    const byEastRiver = net.route(request(soundWest, upperBay));
+    expect(byEastRiver.passages).toEqual(["east-river"]);
+    expect(byEastRiver.distance_nm).toBeLessThan(70);
+    const tall = net.route(
+      request(soundWest, upperBay, { vessel: { speed_kts: 14, air_draft_m: 50 } }),
+    );
+    expect(tall.passages).toEqual(["the-narrows"]);
+    expect(tall.distance_nm).toBeGreaterThan(150);
   });
 
   it("rounds Ushant: the Iroise channels are closed to merchant through traffic", () => {

@@ -1,4 +1,5 @@
 import type { LandMask, LatLon } from "../geo/types";
+import { NodeHeap } from "./heap";
 import { LEG_STEP_NM } from "./sea-grid";
 
 /**
@@ -15,6 +16,12 @@ export interface FineSearchOptions {
   stepDeg?: number;
   /** Half-size of the search window around the start, degrees of latitude (default 1.0). */
   windowDeg?: number;
+  /**
+   * Search best-first towards this point (A*, straight-line distance as the bound) instead of
+   * breadth-first: the cells a search visits are those of a corridor, not of a disc as wide as
+   * the way is long. For a `done` test that is dear per cell (a line of sight tens of miles long).
+   */
+  towards?: LatLon;
 }
 
 export interface Approach {
@@ -43,19 +50,26 @@ export function findApproach(
   return points ? { points, node: found } : null;
 }
 
-/** A water path from a to b (both ends included), simplified; null if the fine coastline closes it. */
+/**
+ * A water path from a to b (both ends included), simplified; null if the fine coastline closes it.
+ * `guided`: searched best-first towards b (FineSearchOptions.towards), for ways tens of miles
+ * long: breadth-first, every cell of the disc round a tests its line of sight to b.
+ */
 export function threadWater(
   a: LatLon,
   b: LatLon,
   fine: LandMask,
   stepDeg = 0.005,
+  guided = false,
 ): LatLon[] | null {
   const span = Math.max(Math.abs(a.lat - b.lat), Math.abs(a.lon - b.lon)) + 0.1;
   const points = searchWater(
     a,
     fine,
-    { stepDeg, windowDeg: span },
-    (p) => !fine.pathHitsLand(p, b, 0.2),
+    { stepDeg, windowDeg: span, ...(guided ? { towards: b } : {}) },
+    // Walked from b: the land that hides b from a cell is mostly near b (a strait's shores), and
+    // the walk stops at the first land it meets.
+    (p) => !fine.pathHitsLand(b, p, 0.2),
   );
   if (!points) return null;
   return pullString([...points, b], fine);
@@ -108,10 +122,11 @@ function searchWater(
   const first =
     Math.round((start.lat - lat0) / step) * cols + Math.round((start.lon - lon0) / step);
   parent[first] = -1;
-  const queue = [first];
   const pointOf = (i: number) => (i === first ? start : at(Math.floor(i / cols), i % cols));
-  for (let head = 0; head < queue.length; head++) {
-    const i = queue[head] as number;
+  const frontier = options.towards
+    ? new BestFirst(first, cols, step, cos, options.towards, lat0, lon0)
+    : new BreadthFirst(first);
+  for (let i = frontier.next(); i >= 0; i = frontier.next()) {
     if (done(pointOf(i))) {
       const path: LatLon[] = [];
       for (let j = i; j !== -1; j = parent[j] as number) path.push(pointOf(j));
@@ -129,10 +144,74 @@ function searchWater(
       if (dr !== 0 && dc !== 0 && !(isWater(nr * cols + c) && isWater(r * cols + nc))) continue;
       if (fine.pathHitsLand(pointOf(i), pointOf(j), LEG_STEP_NM)) continue;
       parent[j] = i;
-      queue.push(j);
+      frontier.add(j, i, dr, dc);
     }
   }
   return null;
+}
+
+/** The order searchWater visits cells in: the next cell (-1 when none is left), and a cell reached. */
+interface Frontier {
+  next(): number;
+  add(cell: number, from: number, dr: number, dc: number): void;
+}
+
+class BreadthFirst implements Frontier {
+  private readonly queue: number[];
+  private head = 0;
+  constructor(first: number) {
+    this.queue = [first];
+  }
+  next(): number {
+    return this.head < this.queue.length ? (this.queue[this.head++] as number) : -1;
+  }
+  add(cell: number): void {
+    this.queue.push(cell);
+  }
+}
+
+/**
+ * A* over the cells, with costs in degrees of latitude (a step east is shorter by the cosine of
+ * the latitude) and the straight-line distance to the target as the bound. A cell is entered
+ * once, from the cell that first reached it (searchWater's parent), so this is best-first
+ * towards the target, not an exact shortest path: the path is pulled taut afterwards.
+ */
+class BestFirst implements Frontier {
+  private readonly heap = new NodeHeap();
+  private readonly cost = new Map<number, number>();
+  private readonly targetRow: number;
+  private readonly targetCol: number;
+
+  constructor(
+    first: number,
+    private readonly cols: number,
+    private readonly step: number,
+    private readonly cos: number,
+    target: LatLon,
+    lat0: number,
+    lon0: number,
+  ) {
+    this.targetRow = (target.lat - lat0) / step;
+    this.targetCol = (((((target.lon - lon0) % 360) + 540) % 360) - 180) / step;
+    this.cost.set(first, 0);
+    this.heap.push(first, this.bound(first));
+  }
+
+  next(): number {
+    return this.heap.size > 0 ? this.heap.pop() : -1;
+  }
+
+  add(cell: number, from: number, dr: number, dc: number): void {
+    const g = (this.cost.get(from) as number) + this.step * Math.hypot(dr, dc * this.cos);
+    this.cost.set(cell, g);
+    this.heap.push(cell, g + this.bound(cell));
+  }
+
+  private bound(cell: number): number {
+    const dr = Math.floor(cell / this.cols) - this.targetRow;
+    const dc = (cell % this.cols) - this.targetCol;
+    return this.step * Math.hypot(dr, dc * this.cos);
+  }
 }
 
 const NEIGHBOURS = [

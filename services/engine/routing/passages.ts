@@ -312,8 +312,12 @@ export const PASSAGES: readonly Passage[] = [
       [40.17, 26.3],
       [40.12, 26.48],
     ],
+    limits: { max_air_draft_m: 70 },
+    limits_source:
+      "The 1915 Canakkale Bridge (40 20 24N 26 38 10E, opened 18 March 2022, main span 2,023 m): clearance below 70 m (Wikipedia, '1915 Canakkale Bridge', infobox, 2025 copy)",
+    limits_verified: false,
     notes:
-      "No dimensional limits verified. Since March 2022 the strait is spanned by the 1915 Canakkale Bridge (main span 2,023 m, towers 318 m); its navigational clearance was not found in the stored sources, so no air-draught limit is set. Same Turkish Straits regulations and reporting as the Bosporus. The Aegean entrance line Mehmetcik Burnu 40 03N 26 11E - Kumkale Burnu 40 01N 26 12E closes the Mediterranean ECA (MEPC.361(79)).",
+      "Since March 2022 the strait is spanned by the 1915 Canakkale Bridge, between Gelibolu and Lapseki about 10 km from the Sea of Marmara (the gate, at the Narrows, is crossed by every way through the strait, so the bridge's clearance is the strait's limit). No LOA or draught limit. Same Turkish Straits regulations and reporting as the Bosporus. The Aegean entrance line Mehmetcik Burnu 40 03N 26 11E - Kumkale Burnu 40 01N 26 12E closes the Mediterranean ECA (MEPC.361(79)).",
   },
   {
     id: "kerch",
@@ -1003,6 +1007,158 @@ export const PASSAGES: readonly Passage[] = [
     ],
     notes:
       "Icy Strait is 64 km (40 mi) long, from Cross Sound and Glacier Bay on the west to Chatham Strait and Lynn Canal on the east, between Chichagof Island and the mainland, centred at 58 16 41N 135 38 48W, with Pleasant and Lemesurier Islands in it and the Cape Spencer light at its seaward end (Wikipedia, 'Icy Strait', mirror); the way from Juneau to Pelican and the Gulf of Alaska runs through Icy Strait and Cross Sound, 'a window to the open ocean of the Gulf of Alaska' (Alaska Department of Fish and Game, Inside Passage audio guide, 'Juneau to Pelican'); cruise ships call at Icy Strait Point (Hoonah). Open in the 1:10m coastline, too narrow for the routing grid, which went down Chatham Strait and round Cape Ommaney instead (Haines to Prince William Sound 692.2 nm). No dimensional limits set.",
+    optional: true,
+  },
+  // ---------------------------------------------------------------- straits under bridges
+  {
+    id: "golden-gate",
+    name: "Golden Gate, the entrance to San Francisco Bay",
+    kind: "strait",
+    // Off the San Francisco Bar -> between Point Bonita and Point Lobos -> under the Golden Gate
+    // Bridge's main span -> into the bay south of Alcatraz.
+    waypoints: [
+      [37.76, -122.6],
+      [37.805, -122.52],
+      [37.818, -122.478],
+      [37.822, -122.44],
+      [37.815, -122.4],
+    ],
+    // Gate: along the bridge, San Francisco (the Presidio) to Marin (above Lime Point), on land
+    // both sides.
+    gate: [
+      [37.78, -122.47],
+      [37.85, -122.485],
+    ],
+    limits: { max_air_draft_m: 67.1 },
+    limits_source:
+      "The Golden Gate Bridge (37 49 11N 122 28 43W): clearance below 220 ft (67.1 m) at high tide (Wikipedia, 'Golden Gate Bridge', infobox); the Bay Bridge's western span, under which ships for Oakland pass, has the same 220 ft (67 m) (Wikipedia, 'San Francisco-Oakland Bay Bridge', infobox, 2009 copy)",
+    limits_verified: false,
+    notes:
+      "The only way between the Pacific and San Francisco Bay (Oakland, San Francisco, Richmond), about 1.6 km wide at the bridge. Open to the routing grid; catalogued with a gate so that the bridge's clearance closes the bay to taller ships (before, they were routed under it) and so that a route into the bay names it. Aircraft carriers lower their masts to pass.",
+    optional: true,
+  },
+  // New York Harbor: the Upper Bay and Newark Bay are reached from the sea by the Narrows, and
+  // also by the Arthur Kill from Raritan Bay and by the East River (or the Harlem River) from
+  // Long Island Sound, under lower bridges. All four are open in the 1:10m coastline, so each
+  // has a gate: without the kills and the East River gated, a ship too tall for the Verrazzano
+  // was led round it under lower bridges.
+  {
+    id: "the-narrows",
+    name: "The Narrows, New York (Lower Bay to Upper Bay)",
+    kind: "strait",
+    // Lower Bay off the Ambrose and Anchorage channels -> under the Verrazzano-Narrows Bridge ->
+    // the Upper Bay.
+    waypoints: [
+      [40.55, -74.035],
+      [40.606, -74.045],
+      [40.66, -74.05],
+    ],
+    // Gate: along the bridge, Staten Island (Fort Wadsworth) to Brooklyn (Fort Hamilton).
+    gate: [
+      [40.598, -74.09],
+      [40.614, -74.015],
+    ],
+    limits: { max_air_draft_m: 69.5 },
+    limits_source:
+      "The Verrazzano-Narrows Bridge (40 36 23N 74 02 44W): clearance below 228 ft (69.5 m) at mean high water (Wikipedia, 'Verrazzano-Narrows Bridge', infobox)",
+    limits_verified: false,
+    notes:
+      "The way from the Lower Bay and the Atlantic into the Upper Bay (Manhattan, Brooklyn, Bayonne, Port Newark-Elizabeth by the Kill Van Kull); the bridge is the only fixed crossing of the Narrows.",
+    optional: true,
+  },
+  {
+    id: "kill-van-kull",
+    name: "Kill Van Kull, New York (Upper Bay to Newark Bay)",
+    kind: "strait",
+    // The Upper Bay off Constable Hook -> along the kill between Bayonne and Staten Island ->
+    // under the Bayonne Bridge -> Newark Bay.
+    waypoints: [
+      [40.655, -74.07],
+      [40.65, -74.095],
+      [40.644, -74.12],
+      [40.644, -74.14],
+      [40.66, -74.155],
+    ],
+    // Gate: across the kill 1.2 nm east of the Bayonne Bridge, Bayonne to Staten Island (at
+    // 1:10m the bridge's own ends lie where the kill opens into Newark Bay).
+    gate: [
+      [40.652, -74.12],
+      [40.63, -74.12],
+    ],
+    limits: { max_air_draft_m: 65.5 },
+    limits_source:
+      "The Bayonne Bridge, raised by the 'Raise the Roadway' project: navigational clearance 215 ft (65.5 m), certified by the US Coast Guard on 8 June 2017 (PaintSquare News, quoted by thebayonnebridgeblog.blogspot.com, 20 June 2017; 151 ft before)",
+    limits_verified: false,
+    notes:
+      "The main way to the container terminals of Port Newark-Elizabeth and Howland Hook; the bridge was raised from 151 ft so that New Panamax ships could pass.",
+    optional: true,
+  },
+  {
+    id: "arthur-kill",
+    name: "Arthur Kill, New York and New Jersey (Newark Bay to Raritan Bay)",
+    kind: "strait",
+    // Newark Bay's southern end -> south between Elizabeth and Staten Island under the Goethals
+    // Bridge -> past Carteret and Linden -> under the Outerbridge Crossing -> Raritan Bay off
+    // Perth Amboy.
+    waypoints: [
+      [40.648, -74.17],
+      [40.636, -74.196],
+      [40.61, -74.204],
+      [40.58, -74.208],
+      [40.562, -74.225],
+      [40.545, -74.25],
+      [40.515, -74.252],
+      [40.485, -74.24],
+    ],
+    // Gate: across the kill at the Goethals Bridge, Elizabeth to Staten Island.
+    gate: [
+      [40.63, -74.23],
+      [40.63, -74.17],
+    ],
+    limits: { max_air_draft_m: 41.1 },
+    limits_source:
+      "The Goethals Bridge (replaced 2017-2018): navigational clearance at least 135 ft (41.1 m) above mean high water at the channel margins, equal to the old bridge's (Port Authority of NY & NJ, Goethals Bridge Replacement FEIS, 'Preferred Alternative'); the Outerbridge Crossing further south 135 ft (41.1 m) in older copies of Wikipedia's infobox, 143 ft (43.6 m) in later ones (citing the Port Authority)",
+    limits_verified: false,
+    notes:
+      "Tankers to the Linden and Carteret terminals use it; the gate is at the Goethals Bridge, so a call at a terminal between the two bridges from Raritan Bay is not held to the Outerbridge's clearance.",
+    optional: true,
+  },
+  {
+    id: "east-river",
+    name: "East River, New York (Upper Bay to Long Island Sound)",
+    kind: "strait",
+    // The Upper Bay off the Battery -> under the Brooklyn, Manhattan and Williamsburg Bridges ->
+    // past Roosevelt Island -> Hell Gate -> past Rikers Island -> Throgs Neck -> Long Island Sound.
+    waypoints: [
+      [40.695, -74.015],
+      [40.704, -73.99],
+      [40.712, -73.972],
+      [40.725, -73.965],
+      [40.745, -73.958],
+      [40.76, -73.945],
+      [40.772, -73.935],
+      [40.784, -73.925],
+      [40.79, -73.9],
+      [40.8, -73.86],
+      [40.81, -73.83],
+      [40.82, -73.8],
+      [40.84, -73.76],
+    ],
+    // Gate: along the Brooklyn Bridge, Brooklyn to Manhattan, then up Manhattan and across the
+    // Harlem River to the Bronx (the Harlem River joins the Hudson to the East River, under
+    // bridges lower still).
+    gate: [
+      [40.702, -73.975],
+      [40.709, -74.0],
+      [40.85, -73.93],
+      [40.85, -73.905],
+    ],
+    limits: { max_air_draft_m: 38.7 },
+    limits_source:
+      "The Brooklyn Bridge: 127 ft (38.7 m) above mean high water at the centre of the span, the figure NOAA uses (Turnstile Tours, 'The Brooklyn Bridge and the Brooklyn Navy Yard', citing NOAA); 135 ft is the figure commonly cited",
+    limits_verified: false,
+    notes:
+      "A tidal strait, not a river, with currents of about 4 kn; ships have struck the Brooklyn Bridge (the tanker Rainbow Quest; the Mexican Navy sail training ship Cuauhtemoc). The Harlem River is walled with it: its bridges are lower.",
     optional: true,
   },
 ];

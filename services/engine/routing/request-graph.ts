@@ -106,6 +106,7 @@ export class RequestGraph implements SearchGraph {
         continue;
       }
       if (e.to >= base + 2 && !this.allowedPassage[Math.floor((e.to - base - 2) / 2)]) continue;
+      if (e.gates?.some((g) => !this.allowedPassage[g])) continue;
       const step = this.costs.calm
         ? { hours: e.lengthNm / this.speed, cost: e.lengthNm / this.speed }
         : this.costs.edge(this.from, this.net.pointOf(e.to), e.lengthNm, atMs, this.limits);

@@ -146,6 +146,8 @@ const ATTACH_RADIUS_NM = 45;
 /** A node "opens onto the sea" when clear edges lead this far from it (see escapes). */
 const ESCAPE_NM = 120;
 const ESCAPE_MAX_NODES = 20_000;
+/** Ways out a refused end is searched for, each walled in turn to name every passage shut to the vessel (refuseEnd). */
+const REFUSAL_WAYS_OUT = 4;
 /**
  * Weighted A* for the risk-weighted objectives in weather: their costs run far above the time
  * heuristic near storms, and plain A* would expand most of an ocean. The route found costs at
@@ -252,6 +254,12 @@ export interface Attachment {
   lengthNm: number;
   /** Index into passages when this edge runs through a passage. */
   passage?: number;
+  /**
+   * Passages (indices) whose gates this edge crosses: a request that may not use one of them
+   * may not take the edge. A passage's end links straight to the grid nodes in sight of it, and
+   * the Kill Van Kull's end in the Upper Bay sees the Lower Bay through the Narrows.
+   */
+  gates?: number[];
 }
 
 export interface RoutingNetworkOptions {
@@ -290,6 +298,15 @@ const DEFAULT_LANDMARKS = 12;
  */
 const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
 
+/** Which passages a request may use, and why the others are shut to it. */
+interface PassageAllowance {
+  ok: boolean[];
+  /** Passages the vessel's dimensions exceed. */
+  closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
+  /** Straits ice closes in the month the voyage would reach them (Passage.season). */
+  outOfSeason: Array<{ passage: string; open_months: number[] }>;
+}
+
 export class RoutingNetwork {
   readonly grid: SeaGrid;
   private readonly makeTrackCheck: (() => TrackCheckMasks) | undefined;
@@ -316,6 +333,8 @@ export class RoutingNetwork {
   private readonly threadedJoins = new LRUCache<string, LatLon[] | false>({ max: APPROACHES });
   /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
   private readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
+  /** Passages (indices) a refused end's ways out cross (refuseEnd), per end and shut set. */
+  private readonly refusals = new LRUCache<string, number[]>({ max: APPROACHES });
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
   /** Each passage's length (see passageLengthNm), and that over its drawn length: static, so kept. */
@@ -603,8 +622,8 @@ export class RoutingNetwork {
       const known = intoGoal.get(node);
       if (!known || lengthNm < known.lengthNm) intoGoal.set(node, { lengthNm, points, group });
     };
-    const originWays = this.attachEnd(origin.point, "origin");
-    const destinationWays = this.attachEnd(destination.point, "destination");
+    const originWays = this.attachEnd(origin.point, "origin", request, allowed);
+    const destinationWays = this.attachEnd(destination.point, "destination", request, allowed);
     for (const a of originWays) offerStart(a.node, a.lengthNm, a.points);
     for (const a of destinationWays) offerGoal(a.node, a.lengthNm, [...a.points].reverse(), 0);
     // An end in a strait's fairway (Keppel Harbour lies halfway along the Singapore Strait) also
@@ -837,26 +856,94 @@ export class RoutingNetwork {
   private attachEnd(
     p: LatLon,
     which: "origin" | "destination",
+    request: RouteRequest,
+    allowed: PassageAllowance,
   ): Array<{ node: number; lengthNm: number; points: LatLon[] }> {
     const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.escapes(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     const approach = this.approachFrom(p);
-    if (!approach) {
-      const closed = this.refusedGates.map((i) => (this.passages[i] as Passage).id);
-      throw new NoSeaRouteError(
-        `${which} ${p.lat},${p.lon} has no way out to open water${closed.length > 0 ? ` without ${closed.join(", ")}` : ""}`,
-        {
-          which,
-          lat: p.lat,
-          lon: p.lon,
-          ...(closed.length > 0 ? { closed_passages: closed } : {}),
-        },
-      );
-    }
+    if (!approach) this.refuseEnd(p, which, request, allowed);
     const points = approach.points.slice(1);
     const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
+  }
+
+  /**
+   * Why an end has no way out to open water. A port behind a bridge too low for the vessel (San
+   * Francisco Bay behind the Golden Gate) or a strait out of season has a way out for a smaller
+   * ship: that is a refusal within limits (422), naming the passages shut to this vessel that
+   * the ways out cross. Each way found is walled in turn, so an end with two ways out (the Sea of
+   * Marmara: the Bosporus and the Dardanelles) names both. With only the caller's avoided straits
+   * shut, or none, it is not connected to the sea.
+   */
+  private refuseEnd(
+    p: LatLon,
+    which: "origin" | "destination",
+    request: RouteRequest,
+    allowed: PassageAllowance,
+  ): never {
+    const where = { which, lat: p.lat, lon: p.lon };
+    const avoided = new Set(request.avoid ?? []);
+    const shutForVessel = new Set(
+      [...allowed.closed, ...allowed.outOfSeason].map((c) =>
+        this.passages.findIndex((q) => q.id === c.passage),
+      ),
+    );
+    const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}|${[...shutForVessel].join(",")}`;
+    const named = this.refusals.get(key) ?? this.waysOutShut(p, avoided, shutForVessel);
+    this.refusals.set(key, named);
+    if (named.length > 0) {
+      const ids = new Set(named.map((i) => (this.passages[i] as Passage).id));
+      const outOfSeason = allowed.outOfSeason.filter((c) => ids.has(c.passage));
+      throw new NoRouteWithinLimitsError(
+        `${which} ${p.lat},${p.lon} has no way out to open water open to this vessel: ${[...ids].join(", ")} closed to it`,
+        {
+          ...where,
+          from: request.from,
+          to: request.to,
+          avoided: request.avoid ?? [],
+          closed_to_vessel: allowed.closed.filter((c) => ids.has(c.passage)),
+          ...(outOfSeason.length > 0 ? { closed_for_season: outOfSeason } : {}),
+        },
+      );
+    }
+    const shut = this.refusedGates
+      .map((i) => (this.passages[i] as Passage).id)
+      .filter((id) => avoided.has(id));
+    throw new NoSeaRouteError(
+      `${which} ${p.lat},${p.lon} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}`,
+      { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}) },
+    );
+  }
+
+  /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (refuseEnd). */
+  private waysOutShut(
+    p: LatLon,
+    avoided: ReadonlySet<string>,
+    shutForVessel: ReadonlySet<number>,
+  ): number[] {
+    const walls = this.walledGates(this.passages.map((q) => !avoided.has(q.id)));
+    const named: number[] = [];
+    for (let tries = 0; tries < REFUSAL_WAYS_OUT && shutForVessel.size > named.length; tries++) {
+      const mask = new GatedLandMask(
+        this.verifyMask,
+        [...walls, ...named].map((i) => this.gates[i] as Gate),
+      );
+      const way = this.wayOut(p, mask);
+      if (!way) break;
+      const line = [...way.points, this.grid.pointOf(way.node)];
+      const crossed = [...shutForVessel].filter(
+        (i) =>
+          !named.includes(i) &&
+          line.some(
+            (a, k) => k > 0 && this.gates[i]?.crossing(line[k - 1] as LatLon, a) !== undefined,
+          ),
+      );
+      if (crossed.length === 0) break;
+      named.push(...crossed);
+    }
+    return named;
   }
 
   /**
@@ -926,7 +1013,7 @@ export class RoutingNetwork {
     const key = `${p.lat},${p.lon}|${i}|${this.closedGates.join(",")}`;
     let way = this.threadedJoins.get(key);
     if (way === undefined) {
-      const found = threadWater(p, path[at] as LatLon, this.legMask);
+      const found = threadWater(p, path[at] as LatLon, this.legMask, undefined, true);
       way = found && polylineNm(found) <= STRAIT_JOIN_WAY_NM ? found : false;
       this.threadedJoins.set(key, way);
     }
@@ -1018,12 +1105,22 @@ export class RoutingNetwork {
     return null;
   }
 
-  /** Joins a passage's end to the grid by straight legs to the nodes in sight. */
+  /**
+   * Joins a passage's end to the grid by straight legs to the nodes in sight. A leg across
+   * another strait's gate is kept with that strait's index (Attachment.gates), closed to the
+   * requests that may not use it; none crosses a channel-only strait's gate.
+   */
   private linkPassageEnd(end: LatLon, id: number): void {
     for (const node of this.nearbyNodes(end, this.verifyMask)) {
+      const at = this.grid.pointOf(node);
+      const gates = this.gates.flatMap((g, i) =>
+        g && g.crossing(end, at) !== undefined ? [i] : [],
+      );
+      if (gates.some((i) => this.passages[i]?.channelOnly)) continue;
       const lengthNm = this.distanceTo(end, node);
-      this.addExtra(id, { to: node, lengthNm });
-      this.addExtra(node, { to: id, lengthNm });
+      const crossing = gates.length > 0 ? { gates } : {};
+      this.addExtra(id, { to: node, lengthNm, ...crossing });
+      this.addExtra(node, { to: id, lengthNm, ...crossing });
     }
   }
 
@@ -1093,12 +1190,7 @@ export class RoutingNetwork {
     return water && { id: water.id, name: water.name };
   }
 
-  private allowedPassages(request: RouteRequest): {
-    ok: boolean[];
-    closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
-    /** Straits ice closes in the month the voyage would reach them (Passage.season). */
-    outOfSeason: Array<{ passage: string; open_months: number[] }>;
-  } {
+  private allowedPassages(request: RouteRequest): PassageAllowance {
     const avoid = new Set(request.avoid ?? []);
     // Limits not found in a citable source (limits_verified: false) close a passage too, as
     // practice does (VLCCs leave Malacca for Lombok), but a refusal says it rests on one.
@@ -1515,8 +1607,6 @@ export class RoutingNetwork {
     joined: JoinedStraits,
   ): string[] {
     const used: Array<{ id: string; at: number }> = [];
-    if (joined.atOrigin) used.push({ id: joined.atOrigin, at: -1 });
-    if (joined.atDestination) used.push({ id: joined.atDestination, at: marks.length });
     marks.forEach((m, i) => {
       if (m.passage) used.push({ id: m.passage, at: i });
     });
@@ -1533,6 +1623,13 @@ export class RoutingNetwork {
         }
       }
     });
+    // A strait an end joined partway is placed where the route meets it, when its path or gate
+    // shows where: an origin 35 nm off Sandy Hook joins the Kill Van Kull's fairway by a way
+    // through the Narrows, and the Narrows come first.
+    const seen = new Set(used.map((u) => u.id));
+    if (joined.atOrigin && !seen.has(joined.atOrigin)) used.push({ id: joined.atOrigin, at: -1 });
+    if (joined.atDestination && !seen.has(joined.atDestination))
+      used.push({ id: joined.atDestination, at: marks.length });
     used.sort((a, b) => a.at - b.at);
     return [...new Set(used.map((u) => u.id))];
   }
