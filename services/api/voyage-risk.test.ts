@@ -224,6 +224,27 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
     );
   });
 
+  it("closes passages under bridges lower than the vessel's stated air draught (an extension)", async () => {
+    const oakland = { lat: 37.8, lon: -122.33, name: "Oakland" };
+    const losAngeles = { lat: 33.7, lon: -118.3, name: "Los Angeles" };
+    const container = { type: "container_ship" };
+    const under = await scored(request(losAngeles, oakland, {}, { ...container, air_draft_m: 60 }));
+    expect(under.route_summary.passages).toContain("golden-gate");
+    const tall = await post(request(losAngeles, oakland, {}, { ...container, air_draft_m: 70 }));
+    expect(tall.status).toBe(422);
+    const error = (
+      (await tall.json()) as {
+        error: { code: string; details: { closed_to_vessel: Array<{ passage: string }> } };
+      }
+    ).error;
+    expect(error.code).toBe("no_route_within_limits");
+    expect(error.details.closed_to_vessel.map((c) => c.passage)).toEqual(["golden-gate"]);
+    const negative = await post(
+      request(losAngeles, oakland, {}, { ...container, air_draft_m: -1 }),
+    );
+    expect(negative.status).toBe(400);
+  });
+
   it("answers bad input with a code that says what is wrong", async () => {
     const cases: Array<[string, unknown, number, string, RegExp?]> = [
       ["malformed JSON", "{", 400, "malformed_json"],

@@ -66,6 +66,7 @@ export async function scoreRouteRisk(
     loa_m: v.loa_m,
     beam_m: v.beam_m,
     draft_m: v.draft_m,
+    air_draft_m: v.air_draft_m,
     displacement_t: v.displacement_t,
     cruising_speed_kts: v.cruising_speed_kts,
     max_wave_m: v.max_wave_m,

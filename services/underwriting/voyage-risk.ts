@@ -135,6 +135,7 @@ export function routingVessel(vessel: ScoringVessel): RouteRequest["vessel"] {
     draft_m: vessel.draft_m,
     beam_m: vessel.beam_m,
     loa_m: vessel.loa_m,
+    ...(vessel.air_draft_m === undefined ? {} : { air_draft_m: vessel.air_draft_m }),
     max_wave_m: vessel.max_wave_m,
     max_wind_kts: vessel.max_wind_kts,
     block_coefficient: vessel.block_coefficient,

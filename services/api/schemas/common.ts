@@ -44,6 +44,14 @@ export const vesselParticulars = {
   loa_m: z.number().positive().max(MAX_PARTICULARS.loa_m).optional(),
   beam_m: z.number().positive().max(MAX_PARTICULARS.beam_m).optional(),
   draft_m: z.number().positive().max(MAX_PARTICULARS.draft_m).optional(),
+  air_draft_m: z
+    .number()
+    .positive()
+    .max(MAX_PARTICULARS.air_draft_m)
+    .optional()
+    .describe(
+      "air draught: height above the waterline, m; passages under bridges lower than this are closed to the vessel (a port behind one is 422 no_route_within_limits). No type default: unstated, no bridge limits the route. Not in the interface specification: an extension.",
+    ),
   cruising_speed_kts: z.number().positive().max(MAX_PARTICULARS.speed_kts).optional(),
   max_wave_m: z
     .number()

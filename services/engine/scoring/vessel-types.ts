@@ -255,6 +255,8 @@ export interface ScoringVessel {
   loa_m: number;
   beam_m: number;
   draft_m: number;
+  /** Height above the waterline (m), when stated: bridges lower than this close passages. */
+  air_draft_m?: number;
   speed_kts: number;
   block_coefficient: number;
   max_wave_m: number;
@@ -271,6 +273,7 @@ export function resolveVessel(v: {
   loa_m?: number;
   beam_m?: number;
   draft_m?: number;
+  air_draft_m?: number;
   cruising_speed_kts?: number;
   max_wave_m?: number;
   max_wind_kts?: number;
@@ -288,6 +291,8 @@ export function resolveVessel(v: {
     loa_m: loa,
     beam_m: beam,
     draft_m: draft,
+    // No type default: a guessed height would close bridges to ships that pass under them.
+    ...(v.air_draft_m === undefined ? {} : { air_draft_m: v.air_draft_m }),
     speed_kts: v.cruising_speed_kts ?? d.cruising_speed_kts,
     block_coefficient: d.block_coefficient,
     max_wave_m: v.max_wave_m ?? d.max_wave_m,
