@@ -440,6 +440,18 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       net.route(request(piraeus, istanbul, { vessel: { speed_kts: 14, air_draft_m: 72 } }));
     expect(over).toThrow(NoRouteWithinLimitsError);
     expect(closedToVessel(over).sort()).toEqual(["bosporus", "dardanelles"]);
+    // Vancouver's inner harbour under the Lions Gate Bridge (61 m), Baltimore under the
+    // Chesapeake Bay Bridge (56.7 m).
+    for (const [from, to, id, height] of [
+      [{ lat: 49.2, lon: -123.5 }, { lat: 49.305, lon: -123.08 }, "first-narrows", 61],
+      [{ lat: 36.5, lon: -74 }, { lat: 39.25, lon: -76.58 }, "chesapeake-bay-bridge", 56.7],
+    ] as const) {
+      expect(net.route(request(from, to)).passages, id).toContain(id);
+      const taller = () =>
+        net.route(request(from, to, { vessel: { speed_kts: 14, air_draft_m: height + 1 } }));
+      expect(taller, id).toThrow(NoRouteWithinLimitsError);
+      expect(closedToVessel(taller), id).toEqual([id]);
+    }
   });
 
   it("keeps New York's harbours to ships under their bridges, by the Narrows, the kills or the East River", () => {

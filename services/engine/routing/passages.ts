@@ -1161,6 +1161,54 @@ export const PASSAGES: readonly Passage[] = [
       "A tidal strait, not a river, with currents of about 4 kn; ships have struck the Brooklyn Bridge (the tanker Rainbow Quest; the Mexican Navy sail training ship Cuauhtemoc). The Harlem River is walled with it: its bridges are lower.",
     optional: true,
   },
+  {
+    id: "first-narrows",
+    name: "First Narrows, Vancouver (English Bay to Burrard Inlet)",
+    kind: "strait",
+    // English Bay -> north of Stanley Park under the Lions Gate Bridge -> Vancouver Harbour.
+    waypoints: [
+      [49.312, -123.19],
+      [49.315, -123.138],
+      [49.305, -123.1],
+    ],
+    // Gate: along the bridge, from downtown Vancouver over Stanley Park to the North Shore.
+    gate: [
+      [49.27, -123.138],
+      [49.36, -123.138],
+    ],
+    limits: { max_air_draft_m: 61 },
+    limits_source:
+      "The Lions Gate Bridge (First Narrows Bridge, 49 18 55N 123 08 18W): clearance below 61 m (200 ft) (Wikipedia, 'Lions Gate Bridge', infobox)",
+    limits_verified: false,
+    notes:
+      "The entrance to Burrard Inlet, Vancouver's inner harbour (the Port of Vancouver's Burrard Inlet terminals; tankers, cruise ships and container ships pass under the bridge every week); dredged from 900 to 1,400 ft wide in 1912-1917 (Wikipedia, 'First Narrows'). The terminals outside it (Roberts Bank, Deltaport) are reached without it.",
+    optional: true,
+  },
+  {
+    id: "chesapeake-bay-bridge",
+    name: "Chesapeake Bay at the Bay Bridge (Sandy Point to Kent Island)",
+    kind: "strait",
+    // The bay south of the bridge -> under its main spans -> the upper bay towards Baltimore.
+    waypoints: [
+      [38.93, -76.4],
+      [38.99, -76.38],
+      [39.06, -76.4],
+    ],
+    // Gate: along the bridge from the western shore to Kent Island, then across Kent Narrows to
+    // the Eastern Shore (a way round Kent Island, under lower bridges).
+    gate: [
+      [39.03, -76.55],
+      [38.975, -76.3],
+      [38.96, -76.1],
+    ],
+    limits: { max_air_draft_m: 56.7 },
+    limits_source:
+      "The Chesapeake Bay Bridge (William Preston Lane Jr. Memorial Bridge, 38 59 30N 76 22 20W): clearance below 186 ft (56.7 m) (Wikipedia, 'Chesapeake Bay Bridge', infobox; a sailor's chart gives 186 ft for the Chesapeake Channel span, sailnet.com 2007)",
+    limits_verified: false,
+    notes:
+      "Every ship for Baltimore passes under it. The Chesapeake Bay Bridge-Tunnel at the bay's mouth carries its road under the main channels, so it sets no limit.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);

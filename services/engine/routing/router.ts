@@ -1623,13 +1623,16 @@ export class RoutingNetwork {
         }
       }
     });
-    // A strait an end joined partway is placed where the route meets it, when its path or gate
-    // shows where: an origin 35 nm off Sandy Hook joins the Kill Van Kull's fairway by a way
-    // through the Narrows, and the Narrows come first.
+    // A strait an end joined partway is placed where the route meets it, when its path shows
+    // where: an origin 35 nm off Sandy Hook joins the Kill Van Kull's fairway by a way through the
+    // Narrows, and the Narrows come first. A gated strait was used only if the route crossed its
+    // gate: Annapolis, 3 nm south of the Chesapeake Bay Bridge, joins the bridge's reach of the
+    // bay towards its southern end and never passes under the bridge.
     const seen = new Set(used.map((u) => u.id));
-    if (joined.atOrigin && !seen.has(joined.atOrigin)) used.push({ id: joined.atOrigin, at: -1 });
-    if (joined.atDestination && !seen.has(joined.atDestination))
-      used.push({ id: joined.atDestination, at: marks.length });
+    const reported = (id: string | undefined): id is string =>
+      id !== undefined && !seen.has(id) && !this.passages.find((p) => p.id === id)?.gate;
+    if (reported(joined.atOrigin)) used.push({ id: joined.atOrigin, at: -1 });
+    if (reported(joined.atDestination)) used.push({ id: joined.atDestination, at: marks.length });
     used.sort((a, b) => a.at - b.at);
     return [...new Set(used.map((u) => u.id))];
   }
