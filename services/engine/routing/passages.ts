@@ -1209,6 +1209,30 @@ export const PASSAGES: readonly Passage[] = [
       "Every ship for Baltimore passes under it. The Chesapeake Bay Bridge-Tunnel at the bay's mouth carries its road under the main channels, so it sets no limit.",
     optional: true,
   },
+  {
+    id: "sunshine-skyway",
+    name: "Tampa Bay under the Sunshine Skyway Bridge",
+    kind: "strait",
+    // The Gulf off Egmont Key -> under the bridge's main span -> the bay towards Tampa.
+    waypoints: [
+      [27.6, -82.78],
+      [27.625, -82.658],
+      [27.68, -82.6],
+    ],
+    // Gate: along the bridge, St Petersburg (inland of Pinellas Point, on land at 1:50m too) to
+    // Terra Ceia.
+    gate: [
+      [27.75, -82.68],
+      [27.575, -82.58],
+    ],
+    limits: { max_air_draft_m: 55 },
+    limits_source:
+      "The Sunshine Skyway Bridge (27 37 30N 82 39 30W, 1987): clearance below 180.5 ft (55 m) (Simple English Wikipedia, 'Sunshine Skyway Bridge', infobox); 'an air draft of 180 feet: most newer cruise ships cannot squeeze under here' (a traveller's account, Barclaycard Travel Community)",
+    limits_verified: false,
+    notes:
+      "Every ship for Port Tampa Bay, St Petersburg and Port Manatee's north side passes under it; the bridge it replaced fell when the freighter Summit Venture struck a pier in a storm (9 May 1980).",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
