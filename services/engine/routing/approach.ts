@@ -59,14 +59,13 @@ export function threadWater(
   a: LatLon,
   b: LatLon,
   fine: LandMask,
-  stepDeg = 0.005,
-  guided = false,
+  { guided = false }: { guided?: boolean } = {},
 ): LatLon[] | null {
   const span = Math.max(Math.abs(a.lat - b.lat), Math.abs(a.lon - b.lon)) + 0.1;
   const points = searchWater(
     a,
     fine,
-    { stepDeg, windowDeg: span, ...(guided ? { towards: b } : {}) },
+    { windowDeg: span, ...(guided ? { towards: b } : {}) },
     // Walked from b: the land that hides b from a cell is mostly near b (a strait's shores), and
     // the walk stops at the first land it meets.
     (p) => !fine.pathHitsLand(b, p, 0.2),

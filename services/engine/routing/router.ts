@@ -1013,7 +1013,7 @@ export class RoutingNetwork {
     const key = `${p.lat},${p.lon}|${i}|${this.closedGates.join(",")}`;
     let way = this.threadedJoins.get(key);
     if (way === undefined) {
-      const found = threadWater(p, path[at] as LatLon, this.legMask, undefined, true);
+      const found = threadWater(p, path[at] as LatLon, this.legMask, { guided: true });
       way = found && polylineNm(found) <= STRAIT_JOIN_WAY_NM ? found : false;
       this.threadedJoins.set(key, way);
     }
