@@ -441,11 +441,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(over).toThrow(NoRouteWithinLimitsError);
     expect(closedToVessel(over).sort()).toEqual(["bosporus", "dardanelles"]);
     // Vancouver's inner harbour under the Lions Gate Bridge (61 m), Baltimore under the
-    // Chesapeake Bay Bridge (56.7 m), Tampa under the Sunshine Skyway Bridge (55 m).
+    // Chesapeake Bay Bridge (56.7 m), Tampa under the Sunshine Skyway Bridge (55 m), Philadelphia
+    // under the Delaware Memorial Bridge (53 m).
     for (const [from, to, id, height] of [
       [{ lat: 49.2, lon: -123.5 }, { lat: 49.305, lon: -123.08 }, "first-narrows", 61],
       [{ lat: 36.5, lon: -74 }, { lat: 39.25, lon: -76.58 }, "chesapeake-bay-bridge", 56.7],
       [{ lat: 27.3, lon: -83.2 }, { lat: 27.9, lon: -82.45 }, "sunshine-skyway", 55],
+      [{ lat: 38.5, lon: -74.5 }, { lat: 39.9, lon: -75.14 }, "delaware-memorial-bridge", 53],
     ] as const) {
       expect(net.route(request(from, to)).passages, id).toContain(id);
       const taller = () =>

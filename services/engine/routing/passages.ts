@@ -1233,6 +1233,30 @@ export const PASSAGES: readonly Passage[] = [
       "Every ship for Port Tampa Bay, St Petersburg and Port Manatee's north side passes under it; the bridge it replaced fell when the freighter Summit Venture struck a pier in a storm (9 May 1980).",
     optional: true,
   },
+  {
+    id: "delaware-memorial-bridge",
+    name: "Delaware River at the Delaware Memorial Bridge (New Castle to Pennsville)",
+    kind: "strait",
+    // The river below the bridge -> under its twin main spans -> the river towards Wilmington,
+    // Chester and Philadelphia.
+    waypoints: [
+      [39.65, -75.55],
+      [39.689, -75.514],
+      [39.73, -75.475],
+    ],
+    // Gate: along the bridge, Delaware (New Castle) to New Jersey (Deepwater), on land both sides.
+    gate: [
+      [39.689, -75.56],
+      [39.689, -75.47],
+    ],
+    limits: { max_air_draft_m: 53 },
+    limits_source:
+      "The Delaware Memorial Bridge (39 41 21N 75 31 08W): clearance below 174 ft (53 m) (Wikipedia, 'Delaware Memorial Bridge', infobox); the heavy-lift ship Zhen Hua 25, 188 ft 3 in to the top of its cranes, had to pass under it at low tide (Delaware River and Bay Authority, via the Sun (Salem County) and the News Journal, April 2019)",
+    limits_verified: false,
+    notes:
+      "Every ship for the Delaware River ports (Wilmington, Chester, Marcus Hook, Philadelphia, Camden) passes under it; further up, the Commodore Barry and Walt Whitman Bridges are not catalogued.",
+    optional: true,
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
