@@ -50,6 +50,20 @@ export class Gate {
     );
   }
 
+  /**
+   * Whether the gate's bounding box comes within `deg` degrees of latitude of p, and as many
+   * degrees of longitude scaled by p's latitude (the fine-grid searches' window round p).
+   */
+  nearBox(p: LatLon, deg: number): boolean {
+    const dLon = deg / Math.max(0.2, Math.cos(p.lat * DEG));
+    return (
+      this.maxLat >= p.lat - deg &&
+      this.minLat <= p.lat + deg &&
+      this.maxLon >= p.lon - dLon &&
+      this.minLon <= p.lon + dLon
+    );
+  }
+
   /** Whether the straight piece p-q (short enough to be a straight line in lon/lat) crosses the gate. */
   pieceCrosses(p: LatLon, q: LatLon): boolean {
     if (Math.abs(q.lon - p.lon) > 180) return false;

@@ -924,8 +924,15 @@ export class RoutingNetwork {
     shutForVessel: ReadonlySet<number>,
   ): number[] {
     const walls = this.walledGates(this.passages.map((q) => !avoided.has(q.id)));
+    // With every shut gate the searches can reach walled, the search is the one that failed.
+    const reach = APPROACH_SEARCHES.at(-1)?.windowDeg ?? 0;
+    const reachable = [...shutForVessel].filter((i) => this.gates[i]?.nearBox(p, reach + 0.5));
     const named: number[] = [];
-    for (let tries = 0; tries < REFUSAL_WAYS_OUT && shutForVessel.size > named.length; tries++) {
+    for (
+      let tries = 0;
+      tries < REFUSAL_WAYS_OUT && !reachable.every((i) => named.includes(i));
+      tries++
+    ) {
       const mask = new GatedLandMask(
         this.verifyMask,
         [...walls, ...named].map((i) => this.gates[i] as Gate),
