@@ -29,6 +29,13 @@ describe("gates across straits", () => {
     expect(GIBRALTAR.crossing({ lat: 36.3, lon: -9 }, { lat: 36.3, lon: -3 })).toBeUndefined();
     // A great circle far away (New York - Lisbon) is settled without walking it.
     expect(GIBRALTAR.crossing({ lat: 40.5, lon: -73.8 }, { lat: 38.7, lon: -9.2 })).toBeUndefined();
+    // A leg that starts 24 degrees north of the gate still finds it (the latitude test that
+    // settles far gates without trigonometry reaches as far as the leg is long), and a short
+    // piece that far north is settled.
+    const t2 = GIBRALTAR.crossing({ lat: 60, lon: -5.56 }, { lat: 30, lon: -5.54 });
+    expect(t2).toBeGreaterThan(0.78);
+    expect(t2).toBeLessThan(0.82);
+    expect(GIBRALTAR.crossing({ lat: 60, lon: -5.56 }, { lat: 59.9, lon: -5.55 })).toBeUndefined();
   });
 
   it("makes a closed gate a wall for legs and for cell-by-cell searches, and nothing else", () => {

@@ -91,6 +91,11 @@ export class Gate {
     const lengthNm = sphereNm(a, b);
     // The geodesic strays from the great circle by well under 0.5% of the leg.
     const margin = 5 + 0.005 * lengthNm;
+    // Every point of the leg lies within its length of a, and a degree of latitude is at least
+    // 59.6 nm: a gate further north or south than that is settled without trigonometry (the
+    // harbour searches test every gate at every fine-grid step).
+    const latReach = (lengthNm + this.reachNm + margin) / 59.6;
+    if (Math.abs(a.lat - this.centre.lat) > latReach) return undefined;
     const near = closestApproach(a, b, this.centre);
     if (near.distanceNm > this.reachNm + margin) return undefined;
     if (lengthNm === 0) return undefined;
