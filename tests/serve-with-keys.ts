@@ -9,6 +9,11 @@ import { testClock } from "./test-clock";
  * The embedded server for an API test: exactly these keys (API_KEYS_FILE) and a weather
  * folder of its own, silent, on a free port, on the tests' clock (`Served.now`: departures and
  * cycles a test makes up are relative to it); `env` adds or overrides settings.
+ *
+ * One scoring thread unless `env` asks for more: the test runner already runs two files at once
+ * on two cores, and every scoring thread builds its own routing network and fills its own
+ * reanalysis cache (about 5 s of CPU each), so a second thread per server only made every
+ * file slower. Tests of the threads themselves set SCORING_THREADS.
  */
 export function serveWithKeys(
   label: string,
@@ -22,6 +27,7 @@ export function serveWithKeys(
     loadConfig({
       PORT: "0",
       LOG_LEVEL: "silent",
+      SCORING_THREADS: "1",
       API_KEYS_FILE: keysFile,
       WEATHER_DIR: join(dir, "weather"),
       ...env,
