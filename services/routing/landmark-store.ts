@@ -1,74 +1,33 @@
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { join } from "node:path";
 import type { LandmarkStore } from "../engine/routing/landmarks";
+import { cacheFiles } from "./cache-files";
 
 /**
- * Landmark sets kept as files, so a process starts without recomputing them (about 4 s at
- * start-up, and 5 s at the first request that closes Suez or Panama) once any process on the
- * machine has. One file per set, named by the set's key (the graph's fingerprint, the count and
- * the seed): a file only ever holds the set for exactly that graph.
+ * Landmark sets kept as files (cache-files.ts), so a process starts without recomputing them
+ * (about 4 s at start-up, and 5 s at the first request that closes Suez or Panama) once any
+ * process on the machine has. One file per set, named by the set's key (the graph's fingerprint,
+ * the count and the seed): a file only ever holds the set for exactly that graph. Every change to
+ * the coastline, passages or grid makes new sets (about 50 MB each); unused ones are pruned.
  *
  * Layout: a 4-byte little-endian header length, the header as JSON ({ nodes, size }), padding to
- * a multiple of 4 bytes, then each landmark's distances as float32, one after another.
- *
- * It is a cache: a missing, unreadable or malformed file is computed again, and a file that
- * cannot be written is skipped. Files are written to a temporary name and renamed, so processes
- * building the same set at once never read half a file.
- *
- * Every change to the coastline, passages or grid makes new sets (about 50 MB each), so a read
- * marks its file as used, and each save deletes the sets nobody has used for PRUNE_AFTER_DAYS.
+ * a multiple of 4 bytes, then each landmark's distances as float32, one after another. A
+ * malformed file reads as missing.
  */
-export const PRUNE_AFTER_DAYS = 7;
-
 export function fileLandmarkStore(dir: string): LandmarkStore {
-  const fileOf = (key: string) => join(dir, `landmarks-${key}.bin`);
+  const files = cacheFiles(dir);
+  const nameOf = (key: string) => `landmarks-${key}.bin`;
   return {
     load(key) {
+      const bytes = files.read(nameOf(key));
       try {
-        const set = decode(readFileSync(fileOf(key)));
-        if (set) {
-          const now = new Date();
-          utimesSync(fileOf(key), now, now);
-        }
-        return set;
+        return bytes && decode(bytes);
       } catch {
         return undefined;
       }
     },
     save(key, set) {
-      try {
-        mkdirSync(dir, { recursive: true });
-        const temp = `${fileOf(key)}.${process.pid}.tmp`;
-        writeFileSync(temp, encode(set));
-        renameSync(temp, fileOf(key));
-        pruneUnused(dir);
-      } catch {
-        // A read-only or full disk only costs the next process the computation.
-      }
+      files.write(nameOf(key), encode(set));
     },
   };
-}
-
-function pruneUnused(dir: string): void {
-  const before = Date.now() - PRUNE_AFTER_DAYS * 86_400_000;
-  for (const name of readdirSync(dir)) {
-    if (!/^landmarks-.*\.bin(\..*\.tmp)?$/.test(name)) continue;
-    const path = join(dir, name);
-    try {
-      if (statSync(path).mtimeMs < before) unlinkSync(path);
-    } catch {
-      // Another process pruned it first.
-    }
-  }
 }
 
 function encode(set: { nodes: readonly number[]; distances: readonly Float32Array[] }): Buffer {

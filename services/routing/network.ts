@@ -15,7 +15,7 @@ import {
 } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
-import { fileLandmarkStore } from "./landmark-store";
+import { type ClosedWaterParts, fileNetworkCache, type NetworkGeometry } from "./network-cache";
 
 const CLOSED_WATER_CELL_DEG = 2;
 
@@ -26,17 +26,38 @@ const CLOSED_WATER_CELL_DEG = 2;
  * are checked against the 1:10m coastline alone and each closed water on its own (made at the
  * first track; the closed waters also at a refused end, to name the water it lies in), so a
  * track over the Great Bahama Bank is reported as that, not as land.
+ *
+ * What is computed from the code and data alone is kept in `cacheDir` (network-cache.ts; "" for
+ * none): a network built from the cache is the same network.
  */
-export function buildRoutingNetwork(options: RoutingNetworkOptions = {}): RoutingNetwork {
-  const waters = closedWaters();
-  const coarse = withClosedWaters("50m", waters);
-  const fine = withClosedWaters("10m", waters);
-  const cacheDir = loadConfig().ROUTING_CACHE_DIR;
-  return new RoutingNetwork(coarse.mask, fine.mask, PASSAGES, {
-    ...(cacheDir === "" ? {} : { landmarkStore: fileLandmarkStore(cacheDir) }),
-    trackCheck: () => trackCheckMasks(waters, fine.closedParts),
+export function buildRoutingNetwork(
+  options: RoutingNetworkOptions = {},
+  cacheDir: string = loadConfig().ROUTING_CACHE_DIR,
+): RoutingNetwork {
+  const cache = cacheDir === "" ? undefined : fileNetworkCache(cacheDir);
+  let geometry = cache?.geometry.load();
+  if (!geometry) {
+    geometry = networkGeometry();
+    cache?.geometry.save(geometry);
+  }
+  const coarse = landWithClosedWaters("50m", geometry);
+  const fine = landWithClosedWaters("10m", geometry);
+  const waters = geometry.waters;
+  return new RoutingNetwork(coarse, fine, PASSAGES, {
+    ...(cache ? { landmarkStore: cache.landmarks, waysOutStore: cache.waysOut } : {}),
+    trackCheck: () => trackCheckMasks(waters, geometry.fine.closedParts),
     ...options,
   });
+}
+
+/** The closed waters and their sea parts against each coastline. */
+function networkGeometry(): NetworkGeometry {
+  const waters = closedWaters();
+  return {
+    waters,
+    coarse: closedWaterParts(loadLandPolygons("50m"), waters),
+    fine: closedWaterParts(loadLandPolygons("10m"), waters),
+  };
 }
 
 /** Every water closed to ships: those drawn in the catalogue, and the reefs of the reef layer. */
@@ -69,14 +90,16 @@ function trackCheckMasks(waters: ClosedWater[], closedParts: PolygonRings[][]): 
 }
 
 /**
- * The land plus every closed water's sea part (per water in `closedParts`). Only the sea part is
- * added: where a closed water overlapped an island, the mask's even-odd rule would otherwise
- * make that island water (sea-part.ts); and the parts are merged first, since closed waters may
- * overlap each other (a reef line inside a reef drawn as an ellipse) and parity would reopen the
- * overlap.
+ * Every closed water's sea part (per water in `closedParts`), and all of them merged. Only the
+ * sea part is added to the land: where a closed water overlapped an island, the mask's even-odd
+ * rule would otherwise make that island water (sea-part.ts); and the parts are merged, since
+ * closed waters may overlap each other (a reef line inside a reef drawn as an ellipse) and parity
+ * would reopen the overlap.
  */
-function withClosedWaters(resolution: NaturalEarthResolution, waters: readonly ClosedWater[]) {
-  const land = loadLandPolygons(resolution);
+function closedWaterParts(
+  land: readonly PolygonRings[],
+  waters: readonly ClosedWater[],
+): ClosedWaterParts {
   const parts = seaParts(
     waters.flatMap((w) => w.polygons),
     land,
@@ -87,10 +110,15 @@ function withClosedWaters(resolution: NaturalEarthResolution, waters: readonly C
     closedParts.push(parts.slice(next, next + w.polygons.length).flat());
     next += w.polygons.length;
   }
-  const mask = buildLandMask([...land, ...mergePolygons(closedParts.flat())], {
-    source: `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`,
+  return { closedParts, merged: mergePolygons(closedParts.flat()) };
+}
+
+/** The land of one coastline plus the closed waters' merged sea parts. */
+function landWithClosedWaters(resolution: NaturalEarthResolution, geometry: NetworkGeometry) {
+  const parts = resolution === "10m" ? geometry.fine : geometry.coarse;
+  return buildLandMask([...loadLandPolygons(resolution), ...parts.merged], {
+    source: `${naturalEarthSource(resolution)} + closed waters (${geometry.waters.map((w) => w.id).join(", ")})`,
   });
-  return { closedParts, mask };
 }
 
 let shared: RoutingNetwork | undefined;

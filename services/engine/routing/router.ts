@@ -15,6 +15,7 @@ import {
   normalizeLon,
 } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
+import { seedFrom } from "../weather/synthetic/hash";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
@@ -269,6 +270,12 @@ export interface RoutingNetworkOptions {
   /** Keeps computed landmark sets between processes (a few seconds each to compute). */
   landmarkStore?: LandmarkStore;
   /**
+   * Keeps the passage ends' ways out (leadOutPassageEnd; over a second of fine-grid searches)
+   * between processes. The store must hold only what was computed on these very masks; the key
+   * names the rest (the grid's size and options, the passages).
+   */
+  waysOutStore?: PassageWaysOutStore;
+  /**
    * For checking clients' tracks: the fine coastline alone and each closed water on its own, so
    * that a leg over a closed bank is reported as crossing that water, not land. Made at the first
    * track (a second fine mask is half a second and tens of MB that routing never needs), or at a
@@ -276,6 +283,20 @@ export interface RoutingNetworkOptions {
    * it a track is checked against the fine routing mask, where closed waters count as land.
    */
   trackCheck?: () => TrackCheckMasks;
+}
+
+/** A passage end's way out to the sea (leadOutPassageEnd): `end` counts ends, two per passage. */
+export interface PassageWayOut {
+  end: number;
+  /** The search's points, from the passage's end to the grid node (excluded). */
+  points: LatLon[];
+  node: number;
+}
+
+/** Where computed ways out may be kept (a file cache in the service layer; the engine does no I/O). */
+export interface PassageWaysOutStore {
+  load(key: string): PassageWayOut[] | undefined;
+  save(key: string, ways: readonly PassageWayOut[]): void;
 }
 
 export interface TrackCheckMasks {
@@ -400,7 +421,7 @@ export class RoutingNetwork {
       this.linkPassageEnd(ends[1], b);
     });
     // Once every end is linked: which ends need a way out (see leadOutPassageEnd).
-    for (let id = this.base + 2; id < size; id++) this.leadOutPassageEnd(id);
+    this.leadOutPassageEnds(options.grid ?? {}, options.waysOutStore);
     this.astar = new AStar(size);
     this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
     this.landmarksFor(passages.map(() => true));
@@ -1143,21 +1164,63 @@ export class RoutingNetwork {
    * request that avoids the strait could not undo a static edge, and the Akashi Strait's western
    * end was led out through the strait itself, a way round the passage that did not report it.
    */
-  private leadOutPassageEnd(id: number): void {
+  private leadOutPassageEnd(id: number): PassageWayOut | undefined {
     const passage = Math.floor((id - this.base - 2) / 2);
     const nodes = (this.extraEdges(id) ?? []).filter((e) => e.to < this.base).map((e) => e.to);
-    if (nodes.some((node) => this.escapes(node))) return;
-    if (this.reachesOtherPassage(nodes, passage)) return;
+    if (nodes.some((node) => this.escapes(node))) return undefined;
+    if (this.reachesOtherPassage(nodes, passage)) return undefined;
     const end = this.virtualPoints[id - this.base] as LatLon;
     const walls = this.gates.filter((g): g is Gate => g !== undefined);
     const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, walls));
-    if (!approach) return;
-    const points = approach.points.slice(1);
-    const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
-    this.addExtra(id, { to: approach.node, lengthNm });
-    this.addExtra(approach.node, { to: id, lengthNm });
-    this.fixedVia.set(`${id}>${approach.node}`, points);
-    this.fixedVia.set(`${approach.node}>${id}`, [...points].reverse());
+    if (!approach) return undefined;
+    const way = { end: id - this.base - 2, points: approach.points, node: approach.node };
+    this.addWayOut(way);
+    return way;
+  }
+
+  /**
+   * Every passage end's way out, in order of the ends (an end's search sees the ways out of the
+   * ends before it), or the ways a store kept for exactly this network.
+   */
+  private leadOutPassageEnds(grid: SeaGridOptions, store: PassageWaysOutStore | undefined): void {
+    const ends = 2 * this.passages.length;
+    const key = `${this.base}-${seedFrom(JSON.stringify(grid), ...this.passages.map((p) => p.id)).toString(16)}`;
+    const stored = store?.load(key);
+    if (stored?.every((w) => this.isWayOut(w, ends))) {
+      for (const way of stored) this.addWayOut(way);
+      return;
+    }
+    const ways: PassageWayOut[] = [];
+    for (let end = 0; end < ends; end++) {
+      const way = this.leadOutPassageEnd(this.base + 2 + end);
+      if (way) ways.push(way);
+    }
+    store?.save(key, ways);
+  }
+
+  /** Whether a stored way out fits this network (a sanity check; the store's key names the network). */
+  private isWayOut(way: PassageWayOut, ends: number): boolean {
+    return (
+      Number.isInteger(way.end) &&
+      way.end >= 0 &&
+      way.end < ends &&
+      Number.isInteger(way.node) &&
+      way.node >= 0 &&
+      way.node < this.base &&
+      this.grid.isNode(way.node) &&
+      way.points.length > 0 &&
+      way.points.every((p) => Number.isFinite(p.lat) && Number.isFinite(p.lon))
+    );
+  }
+
+  private addWayOut(way: PassageWayOut): void {
+    const id = this.base + 2 + way.end;
+    const points = way.points.slice(1);
+    const lengthNm = polylineNm([...way.points, this.grid.pointOf(way.node)]);
+    this.addExtra(id, { to: way.node, lengthNm });
+    this.addExtra(way.node, { to: id, lengthNm });
+    this.fixedVia.set(`${id}>${way.node}`, points);
+    this.fixedVia.set(`${way.node}>${id}`, [...points].reverse());
   }
 
   /** Whether the grid water the nodes lie in (searched as escapes searches) joins another passage's end. */
