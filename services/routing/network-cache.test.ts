@@ -1,13 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { LatLon } from "../engine/geo/types";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { buildRoutingNetwork } from "./network";
 import { fileNetworkCache, type NetworkGeometry } from "./network-cache";
 
-const freshDir = () => mkdtempSync(join(tmpdir(), "network-cache-"));
+const dirs: string[] = [];
+const freshDir = () => {
+  dirs.push(mkdtempSync(join(tmpdir(), "network-cache-")));
+  return dirs.at(-1) as string;
+};
+// The network's files are megabytes: not left behind in the system's temporary directory.
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 // 0.1 + 0.2 and a third: doubles whose shortest text is long, which must read back bit for bit.
 const geometry: NetworkGeometry = {
