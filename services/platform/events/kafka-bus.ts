@@ -47,6 +47,8 @@ const DLQ_TOPIC_CONFIG: Record<string, string> = {
   "retention.ms": String(30 * 24 * 3600 * 1000),
 };
 
+/** A member silent this long is dropped from its group; consumers heartbeat while a handler works. */
+export const GROUP_SESSION_TIMEOUT_MS = 10_000;
 const HEARTBEAT_INTERVAL_MS = 1_000;
 /** Longest a handler is kept in its group by heartbeats while it works on one batch. */
 const MAX_HANDLER_HEARTBEAT_MS = 5 * 60_000;
@@ -146,7 +148,7 @@ export class KafkaEventBus implements EventBus {
         this.kafka.consumer({
           groupId: this.physical(spec.groupId),
           allowAutoTopicCreation: false,
-          sessionTimeout: 10_000,
+          sessionTimeout: GROUP_SESSION_TIMEOUT_MS,
           heartbeatInterval: HEARTBEAT_INTERVAL_MS,
           rebalanceTimeout: 10_000,
           // An idle fetch long-polls this long; a stop waits for it, so keep it short.
