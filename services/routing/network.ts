@@ -15,7 +15,7 @@ import {
 } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
-import { type ClosedWaterParts, fileNetworkCache, type NetworkGeometry } from "./network-cache";
+import { type ClosedWaterParts, fileNetworkCache } from "./network-cache";
 
 const CLOSED_WATER_CELL_DEG = 2;
 
@@ -35,29 +35,26 @@ export function buildRoutingNetwork(
   cacheDir: string = loadConfig().ROUTING_CACHE_DIR,
 ): RoutingNetwork {
   const cache = cacheDir === "" ? undefined : fileNetworkCache(cacheDir);
+  const coarseLand = loadLandPolygons("50m");
+  const fineLand = loadLandPolygons("10m");
   let geometry = cache?.geometry.load();
   if (!geometry) {
-    geometry = networkGeometry();
+    const closed = closedWaters();
+    geometry = {
+      waters: closed,
+      coarse: closedWaterParts(coarseLand, closed),
+      fine: closedWaterParts(fineLand, closed),
+    };
     cache?.geometry.save(geometry);
   }
-  const coarse = landWithClosedWaters("50m", geometry);
-  const fine = landWithClosedWaters("10m", geometry);
-  const waters = geometry.waters;
+  const { waters, fine: fineParts } = geometry;
+  const coarse = landWithClosedWaters("50m", coarseLand, geometry.coarse, waters);
+  const fine = landWithClosedWaters("10m", fineLand, fineParts, waters);
   return new RoutingNetwork(coarse, fine, PASSAGES, {
     ...(cache ? { landmarkStore: cache.landmarks, waysOutStore: cache.waysOut } : {}),
-    trackCheck: () => trackCheckMasks(waters, geometry.fine.closedParts),
+    trackCheck: () => trackCheckMasks(waters, fineParts.closedParts),
     ...options,
   });
-}
-
-/** The closed waters and their sea parts against each coastline. */
-function networkGeometry(): NetworkGeometry {
-  const waters = closedWaters();
-  return {
-    waters,
-    coarse: closedWaterParts(loadLandPolygons("50m"), waters),
-    fine: closedWaterParts(loadLandPolygons("10m"), waters),
-  };
 }
 
 /** Every water closed to ships: those drawn in the catalogue, and the reefs of the reef layer. */
@@ -114,10 +111,14 @@ function closedWaterParts(
 }
 
 /** The land of one coastline plus the closed waters' merged sea parts. */
-function landWithClosedWaters(resolution: NaturalEarthResolution, geometry: NetworkGeometry) {
-  const parts = resolution === "10m" ? geometry.fine : geometry.coarse;
-  return buildLandMask([...loadLandPolygons(resolution), ...parts.merged], {
-    source: `${naturalEarthSource(resolution)} + closed waters (${geometry.waters.map((w) => w.id).join(", ")})`,
+function landWithClosedWaters(
+  resolution: NaturalEarthResolution,
+  land: readonly PolygonRings[],
+  parts: ClosedWaterParts,
+  waters: readonly ClosedWater[],
+) {
+  return buildLandMask([...land, ...parts.merged], {
+    source: `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`,
   });
 }
 
