@@ -12,8 +12,9 @@ import { join } from "node:path";
 
 /**
  * The files of the routing caches in ROUTING_CACHE_DIR (landmark sets, the network's derived
- * geometry). Each file holds one value computed from exactly the inputs its name fingerprints,
- * so it is never rewritten, only replaced by a file under a new name when the inputs change.
+ * geometry). Each file holds one value computed from exactly the inputs its name fingerprints:
+ * changed inputs make a file under a new name, and a file is only rewritten when a reader found
+ * it unusable and computed it again.
  *
  * It is a cache: a file that cannot be read is reported as missing (the caller computes it
  * again), and one that cannot be written is skipped. Files are written to a temporary name and
