@@ -442,18 +442,39 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(closedToVessel(over).sort()).toEqual(["bosporus", "dardanelles"]);
     // Vancouver's inner harbour under the Lions Gate Bridge (61 m), Baltimore under the
     // Chesapeake Bay Bridge (56.7 m), Tampa under the Sunshine Skyway Bridge (55 m), Philadelphia
-    // under the Delaware Memorial Bridge (53 m).
+    // under the Delaware Memorial Bridge (53 m) and Camden under the Walt Whitman Bridge too
+    // (42.4 m), Montreal under the Laviolette Bridge (52 m), Lisbon's inner harbour under the
+    // 25 de Abril Bridge (70 m), Donges under the Saint-Nazaire Bridge (61 m), and the upper
+    // Guanabara Bay under the Rio-Niteroi Bridge (72 m).
     for (const [from, to, id, height] of [
       [{ lat: 49.2, lon: -123.5 }, { lat: 49.305, lon: -123.08 }, "first-narrows", 61],
       [{ lat: 36.5, lon: -74 }, { lat: 39.25, lon: -76.58 }, "chesapeake-bay-bridge", 56.7],
       [{ lat: 27.3, lon: -83.2 }, { lat: 27.9, lon: -82.45 }, "sunshine-skyway", 55],
       [{ lat: 38.5, lon: -74.5 }, { lat: 39.9, lon: -75.14 }, "delaware-memorial-bridge", 53],
+      [{ lat: 38.5, lon: -74.5 }, { lat: 39.94, lon: -75.125 }, "walt-whitman-bridge", 42.4],
+      [{ lat: 48.25, lon: -69.1 }, { lat: 45.5, lon: -73.55 }, "laviolette-bridge", 52],
+      [{ lat: 38.6, lon: -9.5 }, { lat: 38.71, lon: -9.12 }, "25-de-abril-bridge", 70],
+      [{ lat: 47.1, lon: -2.5 }, { lat: 47.31, lon: -2.07 }, "saint-nazaire-bridge", 61],
+      [{ lat: -23.1, lon: -43.1 }, { lat: -22.8, lon: -43.15 }, "rio-niteroi-bridge", 72],
     ] as const) {
       expect(net.route(request(from, to)).passages, id).toContain(id);
       const taller = () =>
         net.route(request(from, to, { vessel: { speed_kts: 14, air_draft_m: height + 1 } }));
       expect(taller, id).toThrow(NoRouteWithinLimitsError);
       expect(closedToVessel(taller), id).toEqual([id]);
+    }
+    // Each bridge closes only what lies behind it: Philadelphia's Packer Avenue terminal, just
+    // below the Walt Whitman Bridge, to a ship over 42.4 m; Quebec City, below the Laviolette
+    // Bridge, to one over 52 m; Rio's city front, below the Rio-Niteroi Bridge, to one over 72 m.
+    for (const [from, to, height] of [
+      [{ lat: 38.5, lon: -74.5 }, { lat: 39.9, lon: -75.14 }, 43.4],
+      [{ lat: 48.25, lon: -69.1 }, { lat: 46.81, lon: -71.2 }, 53],
+      [{ lat: -23.1, lon: -43.1 }, { lat: -22.91, lon: -43.16 }, 73],
+    ] as const) {
+      const r = net.route(request(from, to, { vessel: { speed_kts: 14, air_draft_m: height } }));
+      expect(r.passages).not.toContain("walt-whitman-bridge");
+      expect(r.passages).not.toContain("laviolette-bridge");
+      expect(r.passages).not.toContain("rio-niteroi-bridge");
     }
   });
 

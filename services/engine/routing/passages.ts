@@ -1254,7 +1254,128 @@ export const PASSAGES: readonly Passage[] = [
       "The Delaware Memorial Bridge (39 41 21N 75 31 08W): clearance below 174 ft (53 m) (Wikipedia, 'Delaware Memorial Bridge', infobox); the heavy-lift ship Zhen Hua 25, 188 ft 3 in to the top of its cranes, had to pass under it at low tide (Delaware River and Bay Authority, via the Sun (Salem County) and the News Journal, April 2019)",
     limits_verified: false,
     notes:
-      "Every ship for the Delaware River ports (Wilmington, Chester, Marcus Hook, Philadelphia, Camden) passes under it; further up, the Commodore Barry and Walt Whitman Bridges are not catalogued.",
+      "Every ship for the Delaware River ports (Wilmington, Chester, Marcus Hook, Philadelphia, Camden) passes under it. The Commodore Barry Bridge at Chester, further up, is higher (181 ft, 55.2 m above mean high water at the channel's edge, 190 ft at its centre: the pilots' notice of painting platforms that took 3 ft off both, Mariners' Advisory Committee for the Bay & River Delaware, 2016-2020) and sets no further limit; the Walt Whitman Bridge is catalogued (walt-whitman-bridge).",
+    optional: true,
+  },
+  {
+    id: "walt-whitman-bridge",
+    name: "Delaware River at the Walt Whitman Bridge (South Philadelphia to Gloucester City)",
+    kind: "strait",
+    // The river off the Packer Avenue terminal -> under the bridge's main span -> the reach
+    // between Philadelphia and Camden.
+    waypoints: [
+      [39.895, -75.14],
+      [39.906, -75.125],
+      [39.935, -75.125],
+    ],
+    // Gate: along the bridge, South Philadelphia to Gloucester City, on land both sides; the
+    // Packer Avenue terminal's berths, just below the bridge, stay outside it.
+    gate: [
+      [39.912, -75.16],
+      [39.903, -75.09],
+    ],
+    limits: { max_air_draft_m: 42.4 },
+    limits_source:
+      "The Walt Whitman Bridge (39 54 19N 75 07 43W): painting platforms 'will reduce the vertical clearance by 3 feet to approximately 136 feet above MHW' (Mariners' Advisory Committee for the Bay & River Delaware, notice of 2015-2018 works), so 139 ft (42.4 m) above mean high water without them",
+    limits_verified: false,
+    notes:
+      "Camden's terminals and Philadelphia's piers above South Philadelphia (Tioga) lie behind it; further up, the Benjamin Franklin Bridge is not catalogued.",
+    optional: true,
+  },
+  {
+    id: "laviolette-bridge",
+    name: "St. Lawrence River at the Laviolette Bridge (Trois-Rivieres to Becancour)",
+    kind: "strait",
+    // The river below Trois-Rivieres -> under the bridge's arch -> Lac Saint-Pierre and the way
+    // to Montreal.
+    waypoints: [
+      [46.36, -72.51],
+      [46.307, -72.565],
+      [46.275, -72.64],
+    ],
+    // Gate: along the bridge, Trois-Rivieres to Becancour, on land both sides.
+    gate: [
+      [46.34, -72.615],
+      [46.275, -72.505],
+    ],
+    limits: { max_air_draft_m: 52 },
+    limits_source:
+      "Montreal Port Authority, 'What is an air draft?' (Le Hublot, port-montreal.com): 'The lowest insurmountable obstacle on the river is Laviolette Bridge in Trois-Rivieres, which has only 52 metres of clearance under its structure. Consequently, vessels with a draft air higher than 52 metres can't go any further upriver'; Hydro-Quebec's lower power lines at Trois-Rivieres and Boucherville raised to 52 m (Canadian Sailings, 2013)",
+    limits_verified: true,
+    notes:
+      "Every ship for Montreal, Sorel, Contrecoeur and Trois-Rivieres' upper berths passes under it. The Quebec Bridge below it has 47 m at high tide (Radio-Canada, 2024, via News Day FR) in tides of up to 6 m: taller ships pass it on the tide, so the port authority names the Laviolette Bridge as the limit; it is not catalogued (we have no tides). Queen Mary 2 (62 m) turns at Quebec City.",
+    optional: true,
+  },
+  {
+    id: "25-de-abril-bridge",
+    name: "Tagus at the 25 de Abril Bridge, Lisbon (Alcantara to Almada)",
+    kind: "strait",
+    // The Tagus below the bridge off Belem -> under the main span -> the inner estuary off the
+    // city (Alcantara, the cruise terminal at Santa Apolonia, Barreiro).
+    waypoints: [
+      [38.685, -9.24],
+      [38.69, -9.177],
+      [38.7, -9.12],
+    ],
+    // Gate: along the bridge, Alcantara to Almada, on land both sides.
+    gate: [
+      [38.72, -9.177],
+      [38.665, -9.177],
+    ],
+    limits: { max_air_draft_m: 70 },
+    limits_source:
+      "Lusoponte, the bridge's concessionaire, '25 de Abril: Design and Construction': 'both main towers are 190m above water level and have a navigational headroom of 70m'",
+    limits_verified: true,
+    notes:
+      "Lisbon's container terminals at Alcantara and Santa Apolonia, its cruise terminal and the south bank's ports (Barreiro, Seixal) lie behind it; the Vasco da Gama Bridge further up is not catalogued.",
+    optional: true,
+  },
+  {
+    id: "saint-nazaire-bridge",
+    name: "Loire estuary at the Saint-Nazaire Bridge (Saint-Nazaire to Saint-Brevin-les-Pins)",
+    kind: "strait",
+    // The estuary off Saint-Nazaire's locks -> under the cable-stayed main span -> Montoir and
+    // Donges.
+    waypoints: [
+      [47.25, -2.22],
+      [47.278, -2.165],
+      [47.3, -2.12],
+    ],
+    // Gate: along the bridge, Saint-Nazaire (Penhoet, Montoir) to Saint-Brevin (Mindin), on land
+    // both sides.
+    gate: [
+      [47.31, -2.23],
+      [47.245, -2.1],
+    ],
+    limits: { max_air_draft_m: 61 },
+    limits_source:
+      "The Saint-Nazaire Bridge (47 16 36N 2 09 53W, 1975): 'La travee centrale axee sur le chenal de Donges degage un tirant d'air de 61 m au-dessus des plus basses eaux, sur 300 m de largeur' (a walker's account quoting the bridge's description, commeunbattementdecils.blogspot.com, 2010)",
+    limits_verified: false,
+    notes:
+      "Above the lowest water: at high water, in tides of about 5 m, there is less. Every ship for Montoir (the LNG and container terminals), the Donges refinery and Nantes passes under it; Saint-Nazaire's own basins and shipyard lie below it.",
+    optional: true,
+  },
+  {
+    id: "rio-niteroi-bridge",
+    name: "Guanabara Bay at the Rio-Niteroi Bridge",
+    kind: "strait",
+    // The bay inside its entrance -> under the central span -> the upper bay.
+    waypoints: [
+      [-22.92, -43.16],
+      [-22.871, -43.153],
+      [-22.82, -43.15],
+    ],
+    // Gate: along the bridge, Rio de Janeiro (Caju) to Niteroi, on land both sides.
+    gate: [
+      [-22.875, -43.23],
+      [-22.87, -43.1],
+    ],
+    limits: { max_air_draft_m: 72 },
+    limits_source:
+      "The Rio-Niteroi Bridge (22 52 16S 43 09 12W, 1974): central span 72 m (236 ft) high 'in order to allow passage to the hundreds of ships that enter and leave the bay every month' (Wikipedia, 'Rio-Niteroi Bridge', 2006 copy); 'ate 70 metros de altura no trecho do Vao Central' (a list of long bridges, dezmais-topten.blogspot.com, 2008)",
+    limits_verified: false,
+    notes:
+      "The upper bay's terminals (the Ilha d'Agua oil terminal, the shipyards of Niteroi's north shore, Mage) lie behind it; Rio's city quays (Pier Maua) and the bay's entrance lie below it.",
     optional: true,
   },
 ];
