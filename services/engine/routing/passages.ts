@@ -1303,7 +1303,7 @@ export const PASSAGES: readonly Passage[] = [
       "Montreal Port Authority, 'What is an air draft?' (Le Hublot, port-montreal.com): 'The lowest insurmountable obstacle on the river is Laviolette Bridge in Trois-Rivieres, which has only 52 metres of clearance under its structure. Consequently, vessels with a draft air higher than 52 metres can't go any further upriver'; Hydro-Quebec's lower power lines at Trois-Rivieres and Boucherville raised to 52 m (Canadian Sailings, 2013)",
     limits_verified: true,
     notes:
-      "Every ship for Montreal, Sorel, Contrecoeur and Trois-Rivieres' upper berths passes under it. The Quebec Bridge below it has 47 m at high tide (Radio-Canada, 2024, via News Day FR) in tides of up to 6 m: taller ships pass it on the tide, so the port authority names the Laviolette Bridge as the limit; it is not catalogued (we have no tides). Queen Mary 2 (62 m) turns at Quebec City.",
+      "Every ship for Montreal, Sorel, Contrecoeur and Trois-Rivieres' upper berths passes under it. The Quebec Bridge below it has 47 m at high tide (Radio-Canada, via News Day FR) in tides of up to 6 m: taller ships pass it on the tide, so the port authority names the Laviolette Bridge as the limit; it is not catalogued (we have no tides). Queen Mary 2 (62 m) turns at Quebec City.",
     optional: true,
   },
   {
@@ -1353,6 +1353,30 @@ export const PASSAGES: readonly Passage[] = [
     limits_verified: false,
     notes:
       "Above the lowest water: at high water, in tides of about 5 m, there is less. Every ship for Montoir (the LNG and container terminals), the Donges refinery and Nantes passes under it; Saint-Nazaire's own basins and shipyard lie below it.",
+    optional: true,
+  },
+  {
+    id: "sutong-bridge",
+    name: "Yangtze River at the Sutong Bridge (Changshu to Nantong)",
+    kind: "strait",
+    // The estuary off Taicang -> under the cable-stayed main span -> the river towards Nantong,
+    // Zhangjiagang, Jiangyin and Nanjing.
+    waypoints: [
+      [31.79, 121.1],
+      [31.785, 121.0],
+      [31.8, 120.9],
+    ],
+    // Gate: along the bridge, Changshu (south) to Nantong (north), on land both sides.
+    gate: [
+      [31.86, 121.0022],
+      [31.7, 121.0022],
+    ],
+    limits: { max_air_draft_m: 62 },
+    limits_source:
+      "China Communications Construction Company (the builder), 'Su-Tong Yangtze River Highway Bridge' (2010): 'Navigation Clearance main bridge 62 meters high'; Wikipedia, 'Sutong Yangtze River Bridge', infobox (31 47 22N 121 00 08E): clearance below 62 m",
+    limits_verified: true,
+    notes:
+      "The first bridge from the sea. Further up, the Shanghai-Nantong Bridge (2020) and the bridges at Jiangyin and Zhenjiang are not catalogued. Ports below it (Taicang, Shanghai's Waigaoqiao and Yangshan) are not held to it.",
     optional: true,
   },
   {
