@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
+import { buildLandMask } from "../engine/geo/land-mask";
 import { CLOSED_WATERS, REEF_REGIONS, reefLinesByRegion } from "../engine/routing/closed-waters";
-import { loadReefLines } from "./reefs";
+import { loadReefLines, reefClosedWaters } from "./reefs";
 
 interface Feature {
   bbox: [number, number, number, number];
@@ -36,12 +37,29 @@ describe("Natural Earth's reef layer, copied whole", () => {
 });
 
 describe("the reef layer by region", () => {
-  it("gives every line to one region, save three whose bands would cross the antimeridian", () => {
+  it("gives every line to one region", () => {
     const counts = byRegion.map((lines) => lines.length);
-    expect(counts).toEqual([201, 19, 820]);
-    const left = layer.lines.filter((l) => !byRegion.some((r) => r.includes(l.line)));
-    expect(left).toHaveLength(1043 - 1040);
-    for (const { bbox } of left) expect(bbox[0] < -179.99 || bbox[2] > 179.99).toBe(true);
+    expect(counts).toEqual([201, 19, 823]);
+    expect(layer.lines.filter((l) => !byRegion.some((r) => r.includes(l.line)))).toEqual([]);
+  });
+
+  it("closes the lines whose bands run past the antimeridian, on both sides of it", () => {
+    // Three lines (two off Vanua Levu, Fiji) end within the band's half-width of 180 (they used to be left out:
+    // the land cut takes nothing across the antimeridian). Their bands are cut there and the
+    // far parts wrapped round.
+    const elsewhere = reefClosedWaters().find((w) => w.id === "reefs-elsewhere");
+    const mask = buildLandMask(elsewhere?.polygons ?? [], { source: "reefs", cellDeg: 0.1 });
+    const atSeam = layer.lines.filter(({ bbox }) => bbox[0] < -179.994 || bbox[2] > 179.994);
+    expect(atSeam).toHaveLength(3);
+    for (const { line } of atSeam) {
+      for (const [lon, lat] of line) expect(mask.isLand({ lat, lon }), `${lat}, ${lon}`).toBe(true);
+    }
+    // 0.19 nm west of the westernmost vertex of the loop at 11.77S, across the antimeridian.
+    expect(mask.isLand({ lat: -11.773131, lon: 179.9995 })).toBe(true);
+    // Every polygon lies within -180..180, where the land cut and the mask take it.
+    for (const [lon] of (elsewhere?.polygons ?? []).flat(2)) {
+      expect(Math.abs(lon)).toBeLessThanOrEqual(180);
+    }
   });
 
   it("has the Coral Sea's lines from the Torres Strait to the Swain Reefs", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildLandMask } from "./land-mask";
-import { seaParts } from "./sea-part";
+import { seaParts, wrapAtAntimeridian } from "./sea-part";
 import type { PolygonRings } from "./types";
 
 const square = (x0: number, y0: number, x1: number, y1: number): PolygonRings => [
@@ -134,5 +134,60 @@ describe("seaParts", () => {
     const [part] = seaParts([closed], [straddling]);
     const mask = buildLandMask(part ?? [], { source: "test" });
     expect(mask.isLand({ lat: 0.5, lon: 1 })).toBe(true);
+  });
+});
+
+describe("wrapAtAntimeridian", () => {
+  /** Shoelace area of every ring, summed (the test's rings have no holes). */
+  const area = (polygons: PolygonRings[]) => {
+    let sum = 0;
+    for (const ring of polygons.flat()) {
+      for (let i = 1; i < ring.length; i++) {
+        const [x0, y0] = ring[i - 1] as [number, number];
+        const [x1, y1] = ring[i] as [number, number];
+        sum += (x0 * y1 - x1 * y0) / 2;
+      }
+    }
+    return Math.abs(sum);
+  };
+
+  it("cuts a band running past 180 there and brings its far part round from -180", () => {
+    // A band from 179.9E to 180.1 in the plane it was drawn in, over the island's lagoon latitude.
+    const band = square(179.9, 0.45, 180.1, 0.55);
+    const wrapped = wrapAtAntimeridian([band]);
+    expect(wrapped).toHaveLength(2);
+    for (const p of wrapped) {
+      for (const [x] of p.flat()) {
+        expect(x).toBeGreaterThanOrEqual(-180);
+        expect(x).toBeLessThanOrEqual(180);
+      }
+    }
+    expect(area(wrapped)).toBeCloseTo(area([band]), 9);
+    // The pieces go through the land cut and into a mask, and close the water on both sides.
+    const parts = seaParts(wrapped, [straddling]);
+    const mask = buildLandMask([straddling, ...parts.flat()], { source: "test" });
+    expect(mask.isLand({ lat: 0.5, lon: 179.95 })).toBe(true);
+    expect(mask.isLand({ lat: 0.5, lon: -179.95 })).toBe(true);
+    expect(mask.isLand({ lat: 0.5, lon: -179.85 })).toBe(true); // the island
+    expect(mask.isLand({ lat: 0.3, lon: -179.95 })).toBe(false);
+  });
+
+  it("merges a wrapped piece with a band already on that side, and brings -180's overhang east", () => {
+    const east = square(-179.95, 1, -179.9, 1.2);
+    const overhang = square(-180.05, 1.1, -179.92, 1.15); // overlaps `east`, runs past -180
+    const wrapped = wrapAtAntimeridian([east, overhang]);
+    // -180..-179.9 merged into one polygon, and 179.95..180 wrapped from -180.05..-180.
+    expect(wrapped).toHaveLength(2);
+    const boxes = wrapped.map((p) => {
+      const xs = p.flat().map(([x]) => x);
+      return [Math.min(...xs), Math.max(...xs)];
+    });
+    expect(boxes).toContainEqual([-180, -179.9]);
+    expect(boxes.find(([x0]) => (x0 as number) > 0)?.[0]).toBeCloseTo(179.95, 9);
+  });
+
+  it("returns polygons within -180..180 as they are", () => {
+    const inside = [square(179, 0, 180, 1), square(-180, 2, -179, 3)];
+    expect(wrapAtAntimeridian(inside)).toEqual(inside);
   });
 });

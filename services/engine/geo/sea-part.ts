@@ -16,7 +16,7 @@
  * as are polygons across the antimeridian themselves.
  */
 import { clipPolygon } from "lineclip";
-import { difference, type Geom, union } from "polyclip-ts";
+import { difference, type Geom, intersection, union } from "polyclip-ts";
 import type { PolygonRings } from "./types";
 
 type Box = [number, number, number, number];
@@ -192,6 +192,43 @@ export function mergePolygons(polygons: readonly PolygonRings[]): PolygonRings[]
       ? [first as PolygonRings]
       : (union(first as Geom, ...(rest as Geom[])) as PolygonRings[]),
   );
+}
+
+/**
+ * Polygons drawn in a plane that runs on past the antimeridian (a band round a reef line that
+ * ends at it), cut there and wrapped: the part east of 180 comes back a full turn west, the part
+ * west of -180 a full turn east. seaParts takes nothing across the antimeridian, and the wrapped
+ * pieces merge with whatever lies on their side. Polygons within -180..180 come back as they are.
+ */
+export function wrapAtAntimeridian(polygons: readonly PolygonRings[]): PolygonRings[] {
+  const crosses = (p: PolygonRings) => {
+    const [x0, , x1] = boxOf(p[0] ?? []);
+    return x0 < -180 || x1 > 180;
+  };
+  if (!polygons.some(crosses)) return [...polygons];
+  const pieces: PolygonRings[] = [];
+  for (const p of polygons) {
+    if (!crosses(p)) {
+      pieces.push(p);
+      continue;
+    }
+    for (const turn of [-1, 0, 1]) {
+      const west = -180 + 360 * turn;
+      const strip: Geom = [
+        [
+          [west, -90],
+          [west + 360, -90],
+          [west + 360, 90],
+          [west, 90],
+          [west, -90],
+        ],
+      ];
+      for (const part of intersection(p as Geom, strip) as PolygonRings[]) {
+        pieces.push(part.map((ring) => ring.map(([x, y]) => [x - 360 * turn, y])));
+      }
+    }
+  }
+  return mergePolygons(pieces);
 }
 
 /** Whether a ring has an edge jumping across the antimeridian (more than 180 degrees of longitude). */

@@ -1,7 +1,7 @@
 import { dms } from "../compliance/shapes";
 import { destination, distanceAndCourse, distanceNm, METRES_PER_NM } from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
-import { clipsPlanar, mergePolygons } from "../geo/sea-part";
+import { mergePolygons, wrapAtAntimeridian } from "../geo/sea-part";
 import type { LatLon, PolygonRings } from "../geo/types";
 
 /**
@@ -464,7 +464,7 @@ export const REEF_REGIONS: readonly ReefRegion[] = [
     // of New Caledonia, Fiji, Papua New Guinea and the Solomons, the Houtman Abrolhos, Rodrigues.
     id: "reefs-elsewhere",
     name: "Coral reefs and atolls elsewhere: the Red Sea, the Indian Ocean atolls (Maldives, Lakshadweep, Chagos), the Mascarenes, the Indonesian and Philippine seas, Micronesia, Melanesia and Polynesia",
-    note: "the layer's reefs outside the Coral Sea and the Caribbean, save three whose bands would cross the antimeridian (two off Vanua Levu, Fiji), which the land cut cannot take (geo/sea-part.ts)",
+    note: "the layer's reefs outside the Coral Sea and the Caribbean",
   },
 ];
 
@@ -476,18 +476,12 @@ export interface ReefLine {
 
 /**
  * Each region's lines, in REEF_REGIONS order: a line goes to the first region whose box holds
- * its bounding box (the last region takes the rest). Lines whose band could not be cut out of
- * the land (clipsPlanar: across the antimeridian) are left out.
+ * its bounding box (the last region takes the rest).
  */
 export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["line"][]> {
   const out = REEF_REGIONS.map((): ReefLine["line"][] => []);
   for (const { bbox, line } of lines) {
     const [x0, y0, x1, y1] = bbox;
-    // The band's box: the line's, widened by the band's half-width (in degrees of longitude at
-    // the line's highest latitude, more than it needs anywhere along it).
-    const cosLat = Math.cos((Math.max(Math.abs(y0), Math.abs(y1)) * Math.PI) / 180);
-    const margin = REEF_HALF_WIDTH_NM / 60 / cosLat;
-    if (!clipsPlanar([x0 - margin, y0 - margin, x1 + margin, y1 + margin])) continue;
     const region = REEF_REGIONS.findIndex(
       (r) => !r.box || (x0 >= r.box[0] && y0 >= r.box[1] && x1 <= r.box[2] && y1 <= r.box[3]),
     );
@@ -496,7 +490,11 @@ export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["l
   return out;
 }
 
-/** A reef region as a closed water: its lines, each closed REEF_HALF_WIDTH_NM either side. */
+/**
+ * A reef region as a closed water: its lines, each closed REEF_HALF_WIDTH_NM either side. A band
+ * that runs past the antimeridian (three lines end within its half-width of it, two off Vanua Levu) is cut
+ * there and its far part wrapped round to the other side.
+ */
 export function reefWaters(
   region: ReefRegion,
   lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
@@ -506,7 +504,7 @@ export function reefWaters(
     id: region.id,
     name: region.name,
     reason: `Coral reefs, drying or awash, a danger to every ship; ${region.note}. Lines from ${source}, each closed ${REEF_HALF_WIDTH_NM} nm either side.`,
-    polygons: bufferLines(lines, REEF_HALF_WIDTH_NM),
+    polygons: wrapAtAntimeridian(bufferLines(lines, REEF_HALF_WIDTH_NM)),
   };
 }
 
