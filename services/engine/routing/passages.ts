@@ -1283,6 +1283,30 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "astoria-megler-bridge",
+    name: "Columbia River at the Astoria-Megler Bridge (Astoria to Point Ellice)",
+    kind: "strait",
+    // The river inside the bar off Hammond -> under the cantilever span by the Oregon shore ->
+    // the river towards Longview, Kalama, Vancouver and Portland.
+    waypoints: [
+      [46.23, -123.95],
+      [46.215, -123.8656],
+      [46.24, -123.75],
+    ],
+    // Gate: along the bridge, Astoria to Point Ellice (Washington), on land both sides.
+    gate: [
+      [46.185, -123.85],
+      [46.255, -123.87],
+    ],
+    limits: { max_air_draft_m: 60 },
+    limits_source:
+      "The Astoria-Megler Bridge (46 13 01N 123 51 47W): clearance below 196 ft (60 m) at high tide (Wikipedia, 'Astoria-Megler Bridge', infobox); the Port of Portland gives 208 ft, its datum not stated ('Columbia River Navigation', portofportland.com)",
+    limits_verified: false,
+    notes:
+      "Every ship for the Columbia River ports (Longview, Kalama, Vancouver, Portland) passes under it; a heavy-lift ship with 185 ft of cargo passed at low tide with four feet to spare (the Daily Astorian, 2008). The Lewis and Clark Bridge at Longview (198 ft, Port of Portland) is above the last of the river that the 1:10m coastline draws, and is not catalogued.",
+    optional: true,
+  },
+  {
     id: "laviolette-bridge",
     name: "St. Lawrence River at the Laviolette Bridge (Trois-Rivieres to Becancour)",
     kind: "strait",
