@@ -294,7 +294,7 @@ export const routingSuite: BenchSuite = {
     buildRoutingNetwork();
     figures.push(
       withCeiling({
-        name: "routing network build, closed waters, ways out and landmarks read from ROUTING_CACHE_DIR",
+        name: "routing network build, closed waters, land masks, ways out and landmarks read from ROUTING_CACHE_DIR",
         value: round(performance.now() - t0, 0),
         unit: "ms",
         ceiling: { name: "everything computed (above)", value: round(computedMs, 0) },

@@ -12,7 +12,7 @@ import { join } from "node:path";
 
 /**
  * The files of the routing caches in ROUTING_CACHE_DIR (landmark sets, the network's derived
- * geometry). Each file holds one value computed from exactly the inputs its name fingerprints:
+ * geometry, its land masks). Each file holds one value computed from exactly the inputs its name fingerprints:
  * changed inputs make a file under a new name, and a file is only rewritten when a reader found
  * it unusable and computed it again.
  *
@@ -25,7 +25,8 @@ import { join } from "node:path";
 export const PRUNE_AFTER_DAYS = 7;
 
 /** Names of the files the routing caches write; only these are ever pruned. */
-const CACHE_FILE = /^(landmarks|network-geometry|passage-ways-out)-[^/]*\.(bin|json)(\..*\.tmp)?$/;
+const CACHE_FILE =
+  /^(landmarks|land-mask|network-geometry|passage-ways-out)-[^/]*\.(bin|json)(\..*\.tmp)?$/;
 
 export interface CacheFiles {
   read(name: string): Buffer | undefined;

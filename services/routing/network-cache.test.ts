@@ -2,8 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LatLon } from "../engine/geo/types";
+import { buildLandMask } from "../engine/geo/land-mask";
+import { buildLandMaskParts } from "../engine/geo/land-mask-parts";
+import type { LatLon, PolygonRings } from "../engine/geo/types";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
+import { decodeLandMaskParts, encodeLandMaskParts } from "./land-mask-file";
 import { buildRoutingNetwork } from "./network";
 import { fileNetworkCache, type NetworkGeometry } from "./network-cache";
 
@@ -78,6 +81,79 @@ describe("fileNetworkCache", () => {
   });
 });
 
+describe("fileNetworkCache's land masks", () => {
+  /** An island with a lake, and a polar ring: every kind of cell and the South Pole's flag. */
+  const polygons: PolygonRings[] = [
+    [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+      [
+        [0.4, 0.4],
+        [0.6, 0.4],
+        [0.6, 0.6],
+        [0.4, 0.6],
+      ],
+    ],
+    [Array.from({ length: 36 }, (_, i) => [-180 + 10 * i, -70] as [number, number])],
+  ];
+  const parts = buildLandMaskParts(polygons, 1);
+  const probes = [
+    { lat: 0.2, lon: 0.5 },
+    { lat: 0.5, lon: 0.5 },
+    { lat: 0.5, lon: 1.5 },
+    { lat: -80, lon: 20 },
+    { lat: -60, lon: 20 },
+  ];
+
+  it("reads back a mask's parts byte for byte, under its fingerprint and name only", () => {
+    const dir = freshDir();
+    const cache = fileNetworkCache(dir, "abc");
+    expect(cache.masks.load("10m", "src")).toBeUndefined();
+    cache.masks.save("10m", parts);
+    expect(readdirSync(dir)).toEqual(["land-mask-abc-10m.bin"]);
+    expect(decodeLandMaskParts(readFileSync(join(dir, "land-mask-abc-10m.bin")))).toEqual(parts);
+    const mask = cache.masks.load("10m", "src");
+    const built = buildLandMask(polygons, { source: "src", cellDeg: 1 });
+    expect(mask?.source).toBe("src");
+    expect(probes.map((p) => mask?.isLand(p))).toEqual(probes.map((p) => built.isLand(p)));
+    expect(probes.map((p) => mask?.isLand(p))).toEqual([true, false, false, true, false]);
+    expect(cache.masks.load("50m", "src")).toBeUndefined();
+    expect(fileNetworkCache(dir, "abd").masks.load("10m", "src")).toBeUndefined();
+  });
+
+  it("treats a truncated, damaged or foreign mask file as missing", () => {
+    const dir = freshDir();
+    const cache = fileNetworkCache(dir, "abc");
+    cache.masks.save("10m", parts);
+    const file = join(dir, "land-mask-abc-10m.bin");
+    const good = readFileSync(file);
+    expect(cache.masks.load("10m", "src")).toBeDefined();
+    writeFileSync(file, good.subarray(0, good.length - 1));
+    expect(cache.masks.load("10m", "src")).toBeUndefined();
+    // One bit of the sea reach (the last array): the lengths still add up.
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 1] = (flipped.at(-1) as number) ^ 1;
+    writeFileSync(file, flipped);
+    expect(cache.masks.load("10m", "src")).toBeUndefined();
+    writeFileSync(file, "not a mask");
+    expect(cache.masks.load("10m", "src")).toBeUndefined();
+    // Whole and hashed, but an edge index past the edges: the engine's check refuses it.
+    const edgeIds = parts.grid.edgeIds.slice();
+    edgeIds[0] = parts.edges.count;
+    writeFileSync(
+      file,
+      encodeLandMaskParts({ ...parts, grid: { ...parts.grid, edgeIds } }) as Buffer,
+    );
+    expect(cache.masks.load("10m", "src")).toBeUndefined();
+    writeFileSync(file, good);
+    expect(cache.masks.load("10m", "src")).toBeDefined();
+  });
+});
+
 describe("a routing network built from ROUTING_CACHE_DIR", () => {
   const piraeus = { lat: 37.93, lon: 23.6 };
   const patras = { lat: 38.25, lon: 21.72 };
@@ -126,12 +202,16 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
     };
   };
 
+  // Shared: the network's cache takes seconds to fill. Each test is right on a cold one too.
+  const dir = freshDir();
+
   it("routes exactly as a network that computed everything, and writes nothing more", () => {
-    const dir = freshDir();
     // Without landmarks, which have their own cache (landmark-store.ts) and take seconds more.
     const computed = buildRoutingNetwork({ landmarks: 0 }, dir);
     const written = readdirSync(dir).sort();
     expect(written).toEqual([
+      expect.stringMatching(/^land-mask-[0-9a-f]{20}-10m\.bin$/),
+      expect.stringMatching(/^land-mask-[0-9a-f]{20}-50m\.bin$/),
       expect.stringMatching(/^network-geometry-[0-9a-f]{20}\.json$/),
       expect.stringMatching(/^passage-ways-out-[0-9a-f]{20}-[0-9]+-[0-9a-f]+\.json$/),
     ]);
@@ -151,13 +231,27 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
     expect(answers(fromCache)).toEqual(expected);
 
     // Ways out that parse but do not fit the network (a node beyond the grid) are computed again.
-    const waysFile = join(dir, written[1] as string);
+    const waysFile = join(dir, written[3] as string);
     writeFileSync(waysFile, JSON.stringify([{ end: 6, node: 1e9, points: [piraeus] }]));
     const recomputed = buildRoutingNetwork({ landmarks: 0 }, dir);
-    expect(statSync(waysFile).ino).not.toEqual(inodes[1]);
+    expect(statSync(waysFile).ino).not.toEqual(inodes[3]);
     const rewritten = JSON.parse(readFileSync(waysFile, "utf8")) as Array<{ node: number }>;
     expect(rewritten.length).toBeGreaterThan(0);
     expect(rewritten.map((w) => w.node)).not.toContain(1e9);
     expect(answers(recomputed)).toEqual(expected);
+
+    // A truncated mask and one with a bit flipped in its cells are built again and rewritten,
+    // exactly as they were.
+    const [fineFile, coarseFile] = written.slice(0, 2).map((f) => join(dir, f));
+    const [fineBytes, coarseBytes] = [fineFile, coarseFile].map((f) => readFileSync(f as string));
+    writeFileSync(fineFile as string, (fineBytes as Buffer).subarray(0, 1000));
+    const flipped = Buffer.from(coarseBytes as Buffer);
+    const cell = flipped.length - 2 * 1440 * 720 + 1;
+    flipped[cell] = (flipped[cell] as number) ^ 1;
+    writeFileSync(coarseFile as string, flipped);
+    const rebuilt = buildRoutingNetwork({ landmarks: 0 }, dir);
+    expect(readFileSync(fineFile as string).equals(fineBytes as Buffer)).toBe(true);
+    expect(readFileSync(coarseFile as string).equals(coarseBytes as Buffer)).toBe(true);
+    expect(answers(rebuilt)).toEqual(expected);
   });
 });

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import type { PolygonRings } from "../engine/geo/types";
+import { landMaskFromParts } from "../engine/geo/land-mask";
+import type { LandMaskParts } from "../engine/geo/land-mask-parts";
+import type { LandMask, PolygonRings } from "../engine/geo/types";
 import type { ClosedWater } from "../engine/routing/closed-waters";
 import type { LandmarkStore } from "../engine/routing/landmarks";
 import type { PassageWayOut, PassageWaysOutStore } from "../engine/routing/router";
 import { cacheFiles } from "./cache-files";
+import { decodeLandMaskParts, encodeLandMaskParts } from "./land-mask-file";
 import { fileLandmarkStore } from "./landmark-store";
 import { networkInputsFingerprint } from "./network-inputs";
 
@@ -11,20 +14,27 @@ import { networkInputsFingerprint } from "./network-inputs";
  * The routing network's computed parts kept in ROUTING_CACHE_DIR, so that a process (a server, a
  * scoring thread, a CLI call, a test file) builds its network in well under a second once any
  * process on the machine has built it: the closed waters' geometry (the reefs buffered into
- * polygons, every closed water cut against each coastline and merged, about 2.2 s), the passage
- * ends' ways out (about 1.3 s) and the landmark sets (seconds each).
+ * polygons, every closed water cut against each coastline and merged, about 2.2 s), the two
+ * routing masks' edges and grids (about 0.5 s, and the land polygons need not be read), the
+ * passage ends' ways out (about 1.3 s) and the landmark sets (seconds each).
  *
- * The geometry and the ways out are named by the fingerprint of the code and data they are
- * computed from (network-inputs.ts), so an edit to any of it computes them again; the landmark
- * sets are named by a fingerprint of the graph itself. A file that does not parse, or does not
- * have the expected shape, is computed again. JSON keeps every coordinate exactly (a double
- * prints as the shortest text that reads back as the same double), so a network built from the
- * cache routes exactly as one that computed everything.
+ * The geometry, the masks and the ways out are named by the fingerprint of the code and data they
+ * are computed from (network-inputs.ts), so an edit to any of it computes them again; the landmark
+ * sets are named by a fingerprint of the graph itself. A file that does not parse, or does not have the expected shape, is computed again. JSON keeps
+ * every coordinate exactly (a double prints as the shortest text that reads back as the same
+ * double), and the masks are the typed arrays' own bytes (land-mask-file.ts), so a network built
+ * from the cache routes exactly as one that computed everything.
  */
 export interface NetworkCache {
   geometry: {
     load(): NetworkGeometry | undefined;
     save(geometry: NetworkGeometry): void;
+  };
+  /** Land masks by name, each named for exactly the polygons it is built from. */
+  masks: {
+    /** The mask, or undefined when the file is missing or does not make a whole mask. */
+    load(name: string, source: string): LandMask | undefined;
+    save(name: string, parts: LandMaskParts): void;
   };
   waysOut: PassageWaysOutStore;
   landmarks: LandmarkStore;
@@ -79,11 +89,27 @@ export function fileNetworkCache(
     }
   };
   const geometryFile = `network-geometry-${fingerprint}.json`;
+  const maskFile = (name: string) => `land-mask-${fingerprint}-${name}.bin`;
   const waysOutFile = (key: string) => `passage-ways-out-${fingerprint}-${key}.json`;
   return {
     geometry: {
       load: () => readJson(geometryFile, geometrySchema) as NetworkGeometry | undefined,
       save: (geometry) => files.write(geometryFile, JSON.stringify(geometry)),
+    },
+    masks: {
+      load(name, source) {
+        const bytes = files.read(maskFile(name));
+        const parts = bytes && decodeLandMaskParts(bytes);
+        try {
+          return parts && landMaskFromParts(source, parts);
+        } catch {
+          return undefined;
+        }
+      },
+      save(name, parts) {
+        const bytes = encodeLandMaskParts(parts);
+        if (bytes) files.write(maskFile(name), bytes);
+      },
     },
     waysOut: {
       load: (key) => readJson(waysOutFile(key), waysOutSchema) as PassageWayOut[] | undefined,

@@ -1,4 +1,5 @@
-import { buildLandMask } from "../engine/geo/land-mask";
+import { buildLandMask, landMaskFromParts } from "../engine/geo/land-mask";
+import { buildLandMaskParts } from "../engine/geo/land-mask-parts";
 import { mergePolygons, seaParts } from "../engine/geo/sea-part";
 import type { LandMask, PolygonRings } from "../engine/geo/types";
 import { CLOSED_WATERS, type ClosedWater } from "../engine/routing/closed-waters";
@@ -15,7 +16,7 @@ import {
 } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
-import { type ClosedWaterParts, fileNetworkCache } from "./network-cache";
+import { type ClosedWaterParts, fileNetworkCache, type NetworkCache } from "./network-cache";
 
 const CLOSED_WATER_CELL_DEG = 2;
 
@@ -35,21 +36,29 @@ export function buildRoutingNetwork(
   cacheDir: string = loadConfig().ROUTING_CACHE_DIR,
 ): RoutingNetwork {
   const cache = cacheDir === "" ? undefined : fileNetworkCache(cacheDir);
-  const coarseLand = loadLandPolygons("50m");
-  const fineLand = loadLandPolygons("10m");
+  // Read only for what is computed: with the geometry and both masks kept, neither is needed.
+  const read = new Map<NaturalEarthResolution, PolygonRings[]>();
+  const land = (resolution: NaturalEarthResolution) => {
+    let polygons = read.get(resolution);
+    if (!polygons) {
+      polygons = loadLandPolygons(resolution);
+      read.set(resolution, polygons);
+    }
+    return polygons;
+  };
   let geometry = cache?.geometry.load();
   if (!geometry) {
     const closed = closedWaters();
     geometry = {
       waters: closed,
-      coarse: closedWaterParts(coarseLand, closed),
-      fine: closedWaterParts(fineLand, closed),
+      coarse: closedWaterParts(land("50m"), closed),
+      fine: closedWaterParts(land("10m"), closed),
     };
     cache?.geometry.save(geometry);
   }
   const { waters, fine: fineParts } = geometry;
-  const coarse = landWithClosedWaters("50m", coarseLand, geometry.coarse, waters);
-  const fine = landWithClosedWaters("10m", fineLand, fineParts, waters);
+  const coarse = landWithClosedWaters("50m", land, geometry.coarse, waters, cache);
+  const fine = landWithClosedWaters("10m", land, fineParts, waters, cache);
   return new RoutingNetwork(coarse, fine, PASSAGES, {
     ...(cache ? { landmarkStore: cache.landmarks, waysOutStore: cache.waysOut } : {}),
     trackCheck: () => trackCheckMasks(waters, fineParts.closedParts),
@@ -110,16 +119,23 @@ function closedWaterParts(
   return { closedParts, merged: mergePolygons(closedParts.flat()) };
 }
 
-/** The land of one coastline plus the closed waters' merged sea parts. */
+/**
+ * The land of one coastline plus the closed waters' merged sea parts, read from the cache when a
+ * build has kept it: the mask's parts depend on nothing the cache's fingerprint does not name.
+ */
 function landWithClosedWaters(
   resolution: NaturalEarthResolution,
-  land: readonly PolygonRings[],
+  land: (resolution: NaturalEarthResolution) => readonly PolygonRings[],
   parts: ClosedWaterParts,
   waters: readonly ClosedWater[],
-) {
-  return buildLandMask([...land, ...parts.merged], {
-    source: `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`,
-  });
+  cache: NetworkCache | undefined,
+): LandMask {
+  const source = `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`;
+  const kept = cache?.masks.load(resolution, source);
+  if (kept) return kept;
+  const built = buildLandMaskParts([...land(resolution), ...parts.merged]);
+  cache?.masks.save(resolution, built);
+  return landMaskFromParts(source, built);
 }
 
 let shared: RoutingNetwork | undefined;

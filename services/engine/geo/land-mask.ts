@@ -17,10 +17,8 @@
  * widening a box), so there is no separate spatial index such as flatbush: a cell lookup is
  * cheaper than a tree walk, and a second index would hold the same edges again.
  */
-import { type CoastlineEdges, coastlineEdges } from "./coastline-edges";
 import { type DenseGeodesic, denseGeodesic, distanceNm, normalizeLon } from "./geodesic";
 import {
-  buildLandGrid,
   CELL_COAST,
   CELL_LAND,
   colCentre,
@@ -28,8 +26,8 @@ import {
   type LandGrid,
   rowCentre,
   rowOf,
-  seaReach,
 } from "./land-grid";
+import { buildLandMaskParts, type LandMaskParts, landMaskPartsProblem } from "./land-mask-parts";
 import { edgeYAtX, nearestOnSegment, pointOnSegment, segmentsIntersect } from "./planar";
 import type { LandMask, LatLon, PolygonRings } from "./types";
 
@@ -56,23 +54,33 @@ const MIN_NM_PER_DEG = 59.6;
 const STRIDE_MAX_ABS_LAT = 85;
 
 export function buildLandMask(polygons: readonly PolygonRings[], opts: LandMaskOptions): LandMask {
-  const edges = coastlineEdges(polygons);
-  const grid = buildLandGrid(edges, opts.cellDeg ?? 0.25);
-  return new GridLandMask(opts.source, edges, grid);
+  return new GridLandMask(opts.source, buildLandMaskParts(polygons, opts.cellDeg));
+}
+
+/**
+ * The mask buildLandMask would build from the polygons the parts were computed from
+ * (buildLandMaskParts), without computing them again. Throws a RangeError when the parts do not
+ * fit together: they may have been kept outside the process, and the queries trust every index.
+ */
+export function landMaskFromParts(source: string, parts: LandMaskParts): LandMask {
+  const problem = landMaskPartsProblem(parts);
+  if (problem !== undefined) throw new RangeError(`land mask parts: ${problem}`);
+  return new GridLandMask(source, parts);
 }
 
 class GridLandMask implements LandMask {
   private readonly xy: Float64Array;
+  private readonly grid: LandGrid;
   /** Per cell, how many cells round it are pure sea (land-grid.ts, seaReach). */
   private readonly reach: Uint8Array;
 
   constructor(
     readonly source: string,
-    edges: CoastlineEdges,
-    private readonly grid: LandGrid,
+    parts: LandMaskParts,
   ) {
-    this.xy = edges.xy;
-    this.reach = seaReach(grid);
+    this.xy = parts.edges.xy;
+    this.grid = parts.grid;
+    this.reach = parts.reach;
   }
 
   isLand(p: LatLon): boolean {
