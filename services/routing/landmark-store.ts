@@ -4,8 +4,8 @@ import { cacheFiles } from "./cache-files";
 /**
  * Landmark sets kept as files (cache-files.ts), so a process starts without recomputing them
  * (about 4 s at start-up, and 5 s at the first request that closes Suez or Panama) once any
- * process on the machine has. One file per set, named by the set's key (the graph's fingerprint,
- * the count and the seed): a file only ever holds the set for exactly that graph. Every change to
+ * process on the machine has. One file per set, named by the set's key (what names the graph, the
+ * count and the seed): a file only ever holds the set for exactly that graph. Every change to
  * the coastline, passages or grid makes new sets (about 50 MB each); unused ones are pruned.
  *
  * Layout: a 4-byte little-endian header length, the header as JSON ({ nodes, size }), padding to

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildLandMask } from "../engine/geo/land-mask";
 import { buildLandMaskParts } from "../engine/geo/land-mask-parts";
 import type { LatLon, PolygonRings } from "../engine/geo/types";
+import type { LandmarkStore } from "../engine/routing/landmarks";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { decodeLandMaskParts, encodeLandMaskParts } from "./land-mask-file";
 import { buildRoutingNetwork } from "./network";
@@ -253,5 +254,33 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
     expect(readFileSync(fineFile as string).equals(fineBytes as Buffer)).toBe(true);
     expect(readFileSync(coarseFile as string).equals(coarseBytes as Buffer)).toBe(true);
     expect(answers(rebuilt)).toEqual(expected);
+  });
+
+  it("keeps a landmark set apart for every option and closure that shapes the graph", () => {
+    const keys: string[] = [];
+    const sets = new Map<string, { nodes: number[]; distances: Float32Array[] }>();
+    const landmarkStore: LandmarkStore = {
+      load: (key) => sets.get(key),
+      save(key, set) {
+        keys.push(key);
+        sets.set(key, { nodes: [...set.nodes], distances: [...set.distances] });
+      },
+    };
+    // One landmark: two Dijkstras a set, enough to name the graphs.
+    const plain = buildRoutingNetwork({ landmarks: 1, landmarkStore }, dir);
+    // The same grid size, other nodes: the grid's size alone would not tell them apart.
+    const wider = buildRoutingNetwork(
+      { landmarks: 1, landmarkStore, grid: { clearanceNm: 3 } },
+      dir,
+    );
+    expect(wider.base).toBe(plain.base);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    plain.route(request(piraeus, { lat: 1.25, lon: 103.8 }, { avoid: ["suez"] }));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    // The same options name the same graph: its set is read back, not computed again.
+    buildRoutingNetwork({ landmarks: 1, landmarkStore }, dir);
+    expect(keys).toHaveLength(3);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { landMaskFromParts } from "../engine/geo/land-mask";
 import type { LandMaskParts } from "../engine/geo/land-mask-parts";
@@ -20,7 +21,8 @@ import { networkInputsFingerprint } from "./network-inputs";
  *
  * The geometry, the masks and the ways out are named by the fingerprint of the code and data they
  * are computed from (network-inputs.ts), so an edit to any of it computes them again; the landmark
- * sets are named by a fingerprint of the graph itself. A file that does not parse, or does not have the expected shape, is computed again. JSON keeps
+ * sets by that fingerprint too, with the rest of what their graph is built from (scopedLandmarks).
+ * A file that does not parse, or does not have the expected shape, is computed again. JSON keeps
  * every coordinate exactly (a double prints as the shortest text that reads back as the same
  * double), and the masks are the typed arrays' own bytes (land-mask-file.ts), so a network built
  * from the cache routes exactly as one that computed everything.
@@ -115,6 +117,21 @@ export function fileNetworkCache(
       load: (key) => readJson(waysOutFile(key), waysOutSchema) as PassageWayOut[] | undefined,
       save: (key, ways) => files.write(waysOutFile(key), JSON.stringify(ways)),
     },
-    landmarks: fileLandmarkStore(dir),
+    landmarks: scopedLandmarks(fileLandmarkStore(dir), `${fingerprint}-${runtime()}`),
   };
 }
+
+/**
+ * The network names a landmark set's graph by what it is built from but the masks (router.ts),
+ * so the sets are kept apart by the fingerprint the masks are named by, and by the JavaScript
+ * engine: the grid's edge lengths go through Math.sin and Math.cos, whose last bits a new V8
+ * may change, and a set computed on other lengths may bound a search above the truth.
+ */
+function scopedLandmarks(store: LandmarkStore, scope: string): LandmarkStore {
+  return {
+    load: (key) => store.load(`${scope}-${key}`),
+    save: (key, set) => store.save(`${scope}-${key}`, set),
+  };
+}
+
+const runtime = () => createHash("sha256").update(process.versions.v8).digest("hex").slice(0, 8);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../random";
-import { fingerprint, type LandmarkStore, Landmarks, type StaticGraph } from "./landmarks";
+import {
+  fingerprint,
+  type LandmarkStore,
+  Landmarks,
+  type StaticGraph,
+  textFingerprint,
+} from "./landmarks";
 
 /** A w x h 8-connected grid with random walls and diagonal steps of length sqrt(2). */
 function wallGrid(w: number, h: number, wallShare: number, seed: number) {
@@ -117,6 +123,19 @@ describe("landmark bounds", () => {
   });
 });
 
+/** The graph, counting the nodes whose edges are asked for. */
+function countingVisits(graph: StaticGraph) {
+  let visits = 0;
+  const counting: StaticGraph = {
+    size: graph.size,
+    forEachEdge(node, visit) {
+      visits++;
+      graph.forEachEdge(node, visit);
+    },
+  };
+  return { graph: counting, visits: () => visits };
+}
+
 describe("landmark stores", () => {
   /** A store in memory that counts what it is asked. */
   function memoryStore() {
@@ -139,18 +158,11 @@ describe("landmark stores", () => {
     const { graph } = wallGrid(30, 20, 0.25, 7);
     const { store, calls } = memoryStore();
     const first = Landmarks.build(graph, 4, 0, store);
-    let edgesVisited = 0;
-    const counting: StaticGraph = {
-      size: graph.size,
-      forEachEdge(node, visit) {
-        edgesVisited++;
-        graph.forEachEdge(node, visit);
-      },
-    };
-    const second = Landmarks.build(counting, 4, 0, store);
+    const counting = countingVisits(graph);
+    const second = Landmarks.build(counting.graph, 4, 0, store);
     expect(calls).toEqual({ load: 2, save: 1 });
     // Only the fingerprint's one pass over the nodes: no Dijkstra ran.
-    expect(edgesVisited).toBe(graph.size);
+    expect(counting.visits()).toBe(graph.size);
     expect(second.nodes).toEqual(first.nodes);
     const goal = [[{ node: 35, lengthNm: 0 }]];
     const start = [{ node: 500, lengthNm: 0 }];
@@ -167,6 +179,28 @@ describe("landmark stores", () => {
     Landmarks.build(wallGrid(30, 20, 0.25, 7).graph, 4, 1, store);
     expect(calls.save).toBe(4);
     expect(sets.size).toBe(4);
+  });
+
+  it("names the graph by the key its builder gives, without a pass over its edges", () => {
+    const { graph } = wallGrid(30, 20, 0.25, 7);
+    const { store, sets, calls } = memoryStore();
+    const first = Landmarks.build(graph, 4, 0, store, "walls-7");
+    const counting = countingVisits(graph);
+    const second = Landmarks.build(counting.graph, 4, 0, store, "walls-7");
+    expect(counting.visits()).toBe(0);
+    expect(second.nodes).toEqual(first.nodes);
+    // Another name is another graph, whatever its edges; the fingerprint names a third.
+    Landmarks.build(graph, 4, 0, store, "walls-8");
+    Landmarks.build(graph, 4, 0, store);
+    expect(calls.save).toBe(3);
+    expect([...sets.keys()].filter((k) => k.startsWith("walls-"))).toHaveLength(2);
+  });
+
+  it("tells texts apart by any character and by where one ends", () => {
+    expect(textFingerprint("ab", "c")).not.toBe(textFingerprint("a", "bc"));
+    expect(textFingerprint('{"clearanceNm":3}')).not.toBe(textFingerprint('{"clearanceNm":2}'));
+    expect(textFingerprint("ab", "c")).toBe(textFingerprint("ab", "c"));
+    expect(textFingerprint("x")).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it("tells graphs apart by any edge's length", () => {

@@ -22,8 +22,10 @@ export interface StaticGraph {
 
 /**
  * Where computed landmark sets may be kept between processes (a file cache in the service layer;
- * the engine does no I/O). `key` names the exact graph, count and seed (see fingerprint), so a
- * stored set is only ever read back for the graph it was computed on.
+ * the engine does no I/O). `key` names the graph, count and seed, so a stored set is only ever
+ * read back for the graph it was computed on: by a fingerprint of every edge, or by the name the
+ * builder gave the graph (Landmarks.build's graphKey), which must then change with every input
+ * of the graph that the store itself is not kept apart by.
  */
 export interface LandmarkStore {
   load(key: string): { nodes: number[]; distances: Float32Array[] } | undefined;
@@ -56,9 +58,18 @@ export class Landmarks {
    * those already chosen, the first the node farthest from `seed`), which puts them on the rim of
    * the ocean graph where their bounds are tightest.
    */
-  static build(graph: StaticGraph, count: number, seed: number, store?: LandmarkStore): Landmarks {
+  static build(
+    graph: StaticGraph,
+    count: number,
+    seed: number,
+    store?: LandmarkStore,
+    /** Names the graph for the store in place of fingerprint(graph), a pass over every edge. */
+    graphKey?: string,
+  ): Landmarks {
     if (count <= 0) return new Landmarks([], []);
-    const key = store ? `${fingerprint(graph)}-${count}-${seed}-v${LANDMARK_FORMAT}` : "";
+    const key = store
+      ? `${graphKey ?? fingerprint(graph)}-${count}-${seed}-v${LANDMARK_FORMAT}`
+      : "";
     const stored = store?.load(key);
     if (
       stored &&
@@ -168,24 +179,42 @@ export class LandmarkBound {
  * One pass over the edges, about a tenth of one Dijkstra.
  */
 export function fingerprint(graph: StaticGraph): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
+  const hash = hash64();
   const bits = new Float32Array(1);
   const word = new Uint32Array(bits.buffer);
-  const mix = (v: number) => {
-    a = Math.imul(a ^ v, 0x01000193);
-    b = Math.imul(b ^ v, 0x5bd1e995) ^ (b >>> 15);
-  };
-  mix(graph.size);
+  hash.mix(graph.size);
   let from = 0;
   const visit = (next: number, lengthNm: number) => {
     bits[0] = lengthNm;
-    mix(from);
-    mix(next);
-    mix(word[0] as number);
+    hash.mix(from);
+    hash.mix(next);
+    hash.mix(word[0] as number);
   };
   for (from = 0; from < graph.size; from++) graph.forEachEdge(from, visit);
-  return `${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
+  return hash.hex();
+}
+
+/** The same 64-bit hash of texts (their UTF-16 code units, each text closed by a separator). */
+export function textFingerprint(...texts: readonly string[]): string {
+  const hash = hash64();
+  for (const text of texts) {
+    for (let i = 0; i < text.length; i++) hash.mix(text.charCodeAt(i));
+    hash.mix(0x1_0000);
+  }
+  return hash.hex();
+}
+
+function hash64() {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  return {
+    mix(v: number) {
+      a = Math.imul(a ^ v, 0x01000193);
+      b = Math.imul(b ^ v, 0x5bd1e995) ^ (b >>> 15);
+    },
+    hex: () =>
+      `${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`,
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
-import { type LandmarkStore, Landmarks } from "./landmarks";
+import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
 import type { Passage } from "./passages";
 import { RequestGraph } from "./request-graph";
 import {
@@ -267,7 +267,12 @@ export interface RoutingNetworkOptions {
   grid?: SeaGridOptions;
   /** Landmarks for the A* lower bound (landmarks.ts; default 12). */
   landmarks?: number;
-  /** Keeps computed landmark sets between processes (a few seconds each to compute). */
+  /**
+   * Keeps computed landmark sets between processes (a few seconds each to compute). As with
+   * waysOutStore, the store must hold only what was computed on these very masks with this very
+   * code; the key names the rest (the grid's size and options, the passages, the landmark count
+   * and seed, the passages closed), which spares a pass over every edge to name the graph.
+   */
   landmarkStore?: LandmarkStore;
   /**
    * Keeps the passage ends' ways out (leadOutPassageEnd; over a second of fine-grid searches)
@@ -365,6 +370,8 @@ export class RoutingNetwork {
   /** Tabulated speed loss per hull and speed (see speedLossTable). */
   private readonly lossTables = new LRUCache<string, Float32Array>({ max: LOSS_TABLES });
   private readonly landmarkCount: number;
+  /** What the relaxed graph is made of besides the masks, for the landmark store (landmarksFor). */
+  private readonly graphInputs: string;
   /** Each passage's gate (passages.ts), if it has one, and the grid steps that cross it. */
   private readonly gates: Array<Gate | undefined>;
   private readonly gateSteps: number[][];
@@ -390,6 +397,10 @@ export class RoutingNetwork {
   ) {
     this.makeTrackCheck = options.trackCheck;
     this.landmarkStore = options.landmarkStore;
+    this.graphInputs = textFingerprint(
+      JSON.stringify(options.grid ?? {}),
+      JSON.stringify(passages),
+    );
     this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
     this.base = this.grid.size;
     const size = this.base + 2 + 2 * passages.length;
@@ -452,6 +463,8 @@ export class RoutingNetwork {
       this.landmarkCount,
       this.firstNode(),
       this.landmarkStore,
+      // Everything else the graph is built from; the grid's size is a check on the masks.
+      `${this.base}-${this.graphInputs}-${closed.join("+") || "open"}`,
     );
     this.landmarks.set(key, built);
     return built;
