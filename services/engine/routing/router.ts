@@ -15,7 +15,6 @@ import {
   normalizeLon,
 } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
-import { seedFrom } from "../weather/synthetic/hash";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
@@ -370,7 +369,10 @@ export class RoutingNetwork {
   /** Tabulated speed loss per hull and speed (see speedLossTable). */
   private readonly lossTables = new LRUCache<string, Float32Array>({ max: LOSS_TABLES });
   private readonly landmarkCount: number;
-  /** What the relaxed graph is made of besides the masks, for the landmark store (landmarksFor). */
+  /**
+   * What the relaxed graph is made of besides the masks (the grid's options, every passage whole),
+   * naming what the stores keep: the ways out and the landmark sets.
+   */
   private readonly graphInputs: string;
   /** Each passage's gate (passages.ts), if it has one, and the grid steps that cross it. */
   private readonly gates: Array<Gate | undefined>;
@@ -432,7 +434,7 @@ export class RoutingNetwork {
       this.linkPassageEnd(ends[1], b);
     });
     // Once every end is linked: which ends need a way out (see leadOutPassageEnd).
-    this.leadOutPassageEnds(options.grid ?? {}, options.waysOutStore);
+    this.leadOutPassageEnds(options.waysOutStore);
     this.astar = new AStar(size);
     this.landmarkCount = options.landmarks ?? DEFAULT_LANDMARKS;
     this.landmarksFor(passages.map(() => true));
@@ -1195,9 +1197,9 @@ export class RoutingNetwork {
    * Every passage end's way out, in order of the ends (an end's search sees the ways out of the
    * ends before it), or the ways a store kept for exactly this network.
    */
-  private leadOutPassageEnds(grid: SeaGridOptions, store: PassageWaysOutStore | undefined): void {
+  private leadOutPassageEnds(store: PassageWaysOutStore | undefined): void {
     const ends = 2 * this.passages.length;
-    const key = `${this.base}-${seedFrom(JSON.stringify(grid), ...this.passages.map((p) => p.id)).toString(16)}`;
+    const key = `${this.base}-${this.graphInputs}`;
     const stored = store?.load(key);
     if (stored?.every((w) => this.isWayOut(w, ends))) {
       for (const way of stored) this.addWayOut(way);
