@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -217,10 +225,17 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
       expect.stringMatching(/^passage-ways-out-[0-9a-f]{20}-[0-9]+-[0-9a-f]+\.json$/),
     ]);
     const inodes = written.map((f) => statSync(join(dir, f)).ino);
+    // A read marks a file used (its times set to now): a day ago, it has not been read since.
+    const geometryFile = join(dir, written[2] as string);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    utimesSync(geometryFile, dayAgo, dayAgo);
     const fromCache = buildRoutingNetwork({ landmarks: 0 }, dir);
     // A build that found a file unreadable would have computed it and written it again.
     expect(readdirSync(dir).sort()).toEqual(written);
     expect(written.map((f) => statSync(join(dir, f)).ino)).toEqual(inodes);
+    // With both masks kept, the build does not read the closed waters' geometry (5 MB of JSON);
+    // the first track check does.
+    expect(statSync(geometryFile).mtimeMs).toBe(dayAgo.getTime());
 
     const expected = answers(computed);
     expect((expected.corinth as { passages: string[] }).passages).toEqual(["corinth"]);
@@ -230,6 +245,7 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
     );
     expect(expected.onBank).toMatchObject({ error: expect.any(String) });
     expect(answers(fromCache)).toEqual(expected);
+    expect(statSync(geometryFile).mtimeMs).toBeGreaterThan(dayAgo.getTime());
 
     // Ways out that parse but do not fit the network (a node beyond the grid) are computed again.
     const waysFile = join(dir, written[3] as string);

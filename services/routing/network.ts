@@ -2,7 +2,7 @@ import { buildLandMask, landMaskFromParts } from "../engine/geo/land-mask";
 import { buildLandMaskParts } from "../engine/geo/land-mask-parts";
 import { mergePolygons, seaParts } from "../engine/geo/sea-part";
 import type { LandMask, PolygonRings } from "../engine/geo/types";
-import { CLOSED_WATERS, type ClosedWater } from "../engine/routing/closed-waters";
+import { CLOSED_WATERS, type ClosedWater, REEF_REGIONS } from "../engine/routing/closed-waters";
 import { PASSAGES } from "../engine/routing/passages";
 import {
   RoutingNetwork,
@@ -16,7 +16,12 @@ import {
 } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
 import { loadConfig } from "../platform/config";
-import { type ClosedWaterParts, fileNetworkCache, type NetworkCache } from "./network-cache";
+import {
+  type ClosedWaterParts,
+  fileNetworkCache,
+  type NetworkCache,
+  type NetworkGeometry,
+} from "./network-cache";
 
 const CLOSED_WATER_CELL_DEG = 2;
 
@@ -46,22 +51,31 @@ export function buildRoutingNetwork(
     }
     return polygons;
   };
-  let geometry = cache?.geometry.load();
-  if (!geometry) {
-    const closed = closedWaters();
-    geometry = {
-      waters: closed,
-      coarse: closedWaterParts(land("50m"), closed),
-      fine: closedWaterParts(land("10m"), closed),
-    };
-    cache?.geometry.save(geometry);
-  }
-  const { waters, fine: fineParts } = geometry;
-  const coarse = landWithClosedWaters("50m", land, geometry.coarse, waters, cache);
-  const fine = landWithClosedWaters("10m", land, fineParts, waters, cache);
+  // The closed waters' geometry (5 MB of JSON) is wanted only to build a mask that is not kept,
+  // and by the track checks (a client's track, the water a refused route end lies in): with both
+  // masks kept, a build does not read it.
+  let geometry: NetworkGeometry | undefined;
+  const closedGeometry = (): NetworkGeometry => {
+    geometry ??= cache?.geometry.load();
+    if (!geometry) {
+      const closed = closedWaters();
+      geometry = {
+        waters: closed,
+        coarse: closedWaterParts(land("50m"), closed),
+        fine: closedWaterParts(land("10m"), closed),
+      };
+      cache?.geometry.save(geometry);
+    }
+    return geometry;
+  };
+  const coarse = landWithClosedWaters("50m", land, () => closedGeometry().coarse, cache);
+  const fine = landWithClosedWaters("10m", land, () => closedGeometry().fine, cache);
   return new RoutingNetwork(coarse, fine, PASSAGES, {
     ...(cache ? { landmarkStore: cache.landmarks, waysOutStore: cache.waysOut } : {}),
-    trackCheck: () => trackCheckMasks(waters, fineParts.closedParts),
+    trackCheck: () => {
+      const { waters, fine: fineParts } = closedGeometry();
+      return trackCheckMasks(waters, fineParts.closedParts);
+    },
     ...options,
   });
 }
@@ -70,6 +84,9 @@ export function buildRoutingNetwork(
 function closedWaters(): ClosedWater[] {
   return [...CLOSED_WATERS, ...reefClosedWaters()];
 }
+
+/** closedWaters()'s ids, in its order, without buffering a reef: one closed water per reef region. */
+const CLOSED_WATER_IDS = [...CLOSED_WATERS, ...REEF_REGIONS].map((w) => w.id);
 
 /**
  * The 1:10m coastline alone and each closed water's sea part on its own, for clients' tracks.
@@ -126,14 +143,13 @@ function closedWaterParts(
 function landWithClosedWaters(
   resolution: NaturalEarthResolution,
   land: (resolution: NaturalEarthResolution) => readonly PolygonRings[],
-  parts: ClosedWaterParts,
-  waters: readonly ClosedWater[],
+  parts: () => ClosedWaterParts,
   cache: NetworkCache | undefined,
 ): LandMask {
-  const source = `${naturalEarthSource(resolution)} + closed waters (${waters.map((w) => w.id).join(", ")})`;
+  const source = `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATER_IDS.join(", ")})`;
   const kept = cache?.masks.load(resolution, source);
   if (kept) return kept;
-  const built = buildLandMaskParts([...land(resolution), ...parts.merged]);
+  const built = buildLandMaskParts([...land(resolution), ...parts().merged]);
   cache?.masks.save(resolution, built);
   return landMaskFromParts(source, built);
 }
