@@ -53,7 +53,8 @@ export function buildRoutingNetwork(
   };
   // The closed waters' geometry (5 MB of JSON) is wanted only to build a mask that is not kept,
   // and by the track checks (a client's track, the water a refused route end lies in): with both
-  // masks kept, a build does not read it.
+  // masks kept, a build does not read it. Unread, it is not marked used either, so a cache whose
+  // processes check no track for a week may prune it; the next check then computes it again.
   let geometry: NetworkGeometry | undefined;
   const closedGeometry = (): NetworkGeometry => {
     geometry ??= cache?.geometry.load();
