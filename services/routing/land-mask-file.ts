@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { endianness } from "node:os";
 import type { LandMaskParts } from "../engine/geo/land-mask-parts";
+import { typedArrayOf } from "./typed-bytes";
 
 /**
  * A land mask's parts (land-mask-parts.ts) as one file's bytes, for the network cache.
@@ -87,9 +88,9 @@ export function decodeLandMaskParts(file: Buffer): LandMaskParts | undefined {
     offset += sizes[i] as number;
     return bytes;
   };
-  const xy = typed(Float64Array, next(0));
-  const edgeStart = typed(Uint32Array, next(1));
-  const ids = typed(Uint32Array, next(2));
+  const xy = typedArrayOf(Float64Array, next(0));
+  const edgeStart = typedArrayOf(Uint32Array, next(1));
+  const ids = typedArrayOf(Uint32Array, next(2));
   return {
     edges: {
       xy,
@@ -98,29 +99,16 @@ export function decodeLandMaskParts(file: Buffer): LandMaskParts | undefined {
       ringCount,
       droppedPolarRings,
     },
-    grid: { cellDeg, cols, rows, cells: typed(Uint8Array, next(3)), edgeStart, edgeIds: ids },
-    reach: typed(Uint8Array, next(4)),
+    grid: {
+      cellDeg,
+      cols,
+      rows,
+      cells: typedArrayOf(Uint8Array, next(3)),
+      edgeStart,
+      edgeIds: ids,
+    },
+    reach: typedArrayOf(Uint8Array, next(4)),
   };
-}
-
-type TypedArrayOf<T> = {
-  new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
-  new (length: number): T;
-  BYTES_PER_ELEMENT: number;
-};
-
-/** A view of the bytes where they are aligned for T (a large file's buffer is), else a copy. */
-function typed<T extends Float64Array | Uint32Array | Uint8Array>(
-  Type: TypedArrayOf<T>,
-  bytes: Buffer,
-): T {
-  const n = bytes.length / Type.BYTES_PER_ELEMENT;
-  if (bytes.byteOffset % Type.BYTES_PER_ELEMENT === 0) {
-    return new Type(bytes.buffer, bytes.byteOffset, n);
-  }
-  const out = new Type(n);
-  new Uint8Array(out.buffer).set(bytes);
-  return out;
 }
 
 const isCount = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;

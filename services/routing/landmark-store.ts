@@ -1,5 +1,6 @@
 import type { LandmarkStore } from "../engine/routing/landmarks";
 import { cacheFiles } from "./cache-files";
+import { typedArrayOf } from "./typed-bytes";
 
 /**
  * Landmark sets kept as files (cache-files.ts), so a process starts without recomputing them
@@ -56,13 +57,9 @@ function decode(file: Buffer): { nodes: number[]; distances: Float32Array[] } | 
   const start = align4(4 + headerLength);
   const n = size as number;
   if (file.length !== start + 4 * n * nodes.length) return undefined;
-  // Copied out of the file's buffer (a Float32Array needs 4-byte-aligned memory of its own), in
-  // one block copy per landmark rather than byte by byte.
-  const distances = nodes.map((_, i) => {
-    const out = new Float32Array(n);
-    new Uint8Array(out.buffer).set(file.subarray(start + 4 * n * i, start + 4 * n * (i + 1)));
-    return out;
-  });
+  const distances = nodes.map((_, i) =>
+    typedArrayOf(Float32Array, file.subarray(start + 4 * n * i, start + 4 * n * (i + 1))),
+  );
   return { nodes: nodes as number[], distances };
 }
 
