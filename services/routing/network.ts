@@ -71,6 +71,8 @@ export function buildRoutingNetwork(
   };
   const coarse = landWithClosedWaters("50m", land, () => closedGeometry().coarse, cache);
   const fine = landWithClosedWaters("10m", land, () => closedGeometry().fine, cache);
+  // The track checks hold `land` for the network's life: let the polygons go (tens of MB).
+  read.clear();
   return new RoutingNetwork(coarse, fine, PASSAGES, {
     ...(cache ? { landmarkStore: cache.landmarks, waysOutStore: cache.waysOut } : {}),
     trackCheck: () => {
