@@ -1335,7 +1335,7 @@ export const PASSAGES: readonly Passage[] = [
     name: "Tagus at the 25 de Abril Bridge, Lisbon (Alcantara to Almada)",
     kind: "strait",
     // The Tagus below the bridge off Belem -> under the main span -> the inner estuary off the
-    // city (Alcantara, the cruise terminal at Santa Apolonia, Barreiro).
+    // city (Santa Apolonia's cruise and container terminals, Barreiro).
     waypoints: [
       [38.685, -9.24],
       [38.69, -9.177],
@@ -1351,7 +1351,7 @@ export const PASSAGES: readonly Passage[] = [
       "Lusoponte, the bridge's concessionaire, '25 de Abril: Design and Construction': 'both main towers are 190m above water level and have a navigational headroom of 70m'",
     limits_verified: true,
     notes:
-      "Lisbon's container terminals at Alcantara and Santa Apolonia, its cruise terminal and the south bank's ports (Barreiro, Seixal) lie behind it; the Vasco da Gama Bridge further up is not catalogued.",
+      "Lisbon's quays upriver of it (the cruise terminal and the Santa Apolonia container terminal) and the south bank's ports (Barreiro, Seixal) lie behind it; the gate runs along the bridge, so a berth at its foot is inside or outside as the 1:10m coastline puts it. The Vasco da Gama Bridge further up is not catalogued.",
     optional: true,
   },
   {
