@@ -492,8 +492,8 @@ export function reefLinesByRegion(lines: readonly ReefLine[]): Array<ReefLine["l
 
 /**
  * A reef region as a closed water: its lines, each closed REEF_HALF_WIDTH_NM either side. A band
- * that runs past the antimeridian (three lines end within its half-width of it, two off Vanua Levu) is cut
- * there and its far part wrapped round to the other side.
+ * that runs past the antimeridian (three lines end within its half-width of it, two off Vanua
+ * Levu) is cut there and its far part wrapped round to the other side.
  */
 export function reefWaters(
   region: ReefRegion,
