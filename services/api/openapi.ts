@@ -182,7 +182,7 @@ export function openApiDocument(): Record<string, unknown> {
             ),
             "401": error("missing or invalid X-API-Key"),
             "422": error(
-              "infeasible voyage: on_land (which end; details.closed_water when the end lies deep inside a reef, bank or area closed to shipping), no_route_within_limits (details.closed_to_vessel: the passages the vessel's dimensions shut, each with its limit and limit_verified; an end behind a bridge too low for the vessel names the passages its ways out cross), no_sea_route (details.closed_passages: avoided straits an end is reached only through)",
+              "infeasible voyage: on_land (which end; details.closed_water when the end lies deep inside a reef, bank or area closed to shipping), no_route_within_limits (details.closed_to_vessel: the passages the vessel's dimensions shut, each with its limit and limit_verified; an end behind a bridge too low for the vessel names the passages its ways out cross), no_sea_route (details.closed_passages: avoided straits an end is reached only through; also an end with no water within 15 nm that leads to the sea, such as the Caspian). An end whose nearest water leads nowhere (a basin or creek the coastline draws cut off) is moved to the nearest water within 15 nm that leads out and the move reported as its snap",
             ),
             "429": error("rate limit exceeded (Retry-After)"),
             "503": error(

@@ -380,6 +380,45 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("moves an end whose nearest water leads nowhere to the nearest water that reaches the sea, reporting the move", () => {
+    const atlantic = { lat: 24.5, lon: -76.5 };
+    const cases = [
+      // Inland on Grand Bahama: the nearest water is a basin the coastline draws cut off.
+      { requested: { lat: 26.641, lon: -78.67 }, to: atlantic },
+      // Montreal north: the nearest water is the Riviere des Prairies, too narrow to lead out.
+      { requested: { lat: 45.7, lon: -73.67 }, to: { lat: 48.25, lon: -69.1 } },
+      // Darien: a creek off the Gulf of San Miguel.
+      { requested: { lat: 8.12, lon: -77.751 }, to: { lat: 7, lon: -80 } },
+      // Inside a Tuamotu lagoon, which the coastline draws without its passes.
+      { requested: { lat: -14.639, lon: -145.186 }, to: { lat: -13.663, lon: -144.173 } },
+    ];
+    const fine = naturalEarthLandMask("10m");
+    for (const { requested, to } of cases) {
+      const nearest = fine.nearestSea(requested, 15);
+      const r = net.route(request(requested, to));
+      const snap = r.snaps.origin;
+      expect(snap, JSON.stringify(requested)).toBeDefined();
+      expect(snap?.requested).toEqual(requested);
+      expect(r.waypoints[0]).toEqual(snap?.snapped);
+      expect(snap?.distance_nm).toBeLessThanOrEqual(15);
+      // Further than the nearest water, which is where the snap used to go and fail.
+      expect(snap?.distance_nm).toBeGreaterThan((nearest?.distance_nm ?? 0) + 1);
+    }
+    // Nothing within 15 nm of Lac Saint-Francois reaches the sea (the Seaway's locks are not
+    // modelled); nor does the Caspian. Both are still refused.
+    expect(() => net.route(request({ lat: 45.26, lon: -74.122 }, ROTTERDAM))).toThrow(
+      NoSeaRouteError,
+    );
+    // A way out shut to this ship is no reason to move: Oakland is refused for a ship too tall
+    // for the Golden Gate Bridge, though the open Pacific lies within 15 nm.
+    expect(() =>
+      net.route({
+        ...request({ lat: 37.8, lon: -122.33 }, { lat: 37.5, lon: -123.5 }),
+        vessel: { speed_kts: 14, air_draft_m: 70 },
+      }),
+    ).toThrow(NoRouteWithinLimitsError);
+  });
+
   it("leads ports at the head of long bays and sounds out to sea", () => {
     const atlantic = { lat: 36.5, lon: -74 };
     // Baltimore: about 150 nm up Chesapeake Bay from Cape Henry (36.93N 76.0W).

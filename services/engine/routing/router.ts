@@ -15,6 +15,7 @@ import {
   normalizeLon,
 } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
+import { waterPointsNear } from "../geo/water-near";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
@@ -243,6 +244,25 @@ const PASSAGE_END_STOP_NM = 2;
 const PASSAGE_END_TRIES = 40;
 /** The longest way through the water (not in sight) by which an end joins a strait partway. */
 const STRAIT_JOIN_WAY_NM = 60;
+/**
+ * A way from a route's end to a node of the search (a grid node or a passage's end): `points` run
+ * from the end towards the node, leaving out both (the node stands for itself).
+ */
+interface EndWay {
+  node: number;
+  lengthNm: number;
+  points: LatLon[];
+}
+/** A route's end as the search uses it: where it lies (moved by a snap, if any) and its ways out. */
+interface AttachedEnd {
+  end: { point: LatLon; snap?: Snap };
+  ways: EndWay[];
+}
+/**
+ * Bodies of water near an end that leads nowhere tried for one that leads to the sea
+ * (attachOrMoveEnd); each failed try costs the fine-grid searches of a way out.
+ */
+const MOVE_END_TRIES = 8;
 /** The straits a route's ends joined partway (ids), if any (see joinedStraits). */
 interface JoinedStraits {
   atOrigin?: string;
@@ -622,8 +642,8 @@ export class RoutingNetwork {
         { field: "avoid", unknown, known },
       );
     }
-    const origin = this.snap(request.from, "origin");
-    const destination = this.snap(request.to, "destination");
+    const originSnap = this.snap(request.from, "origin");
+    const destinationSnap = this.snap(request.to, "destination");
     const allowed = this.allowedPassages(request);
     const closedGates = this.walledGates(allowed.ok);
     this.closedGates = closedGates;
@@ -636,6 +656,20 @@ export class RoutingNetwork {
           )
         : this.verifyMask;
     const closedSteps = closedGates.length > 0 ? this.closedStepsFor(closedGates) : undefined;
+    const { end: origin, ways: originWays } = this.attachOrMoveEnd(
+      request.from,
+      originSnap,
+      "origin",
+      request,
+      allowed,
+    );
+    const { end: destination, ways: destinationWays } = this.attachOrMoveEnd(
+      request.to,
+      destinationSnap,
+      "destination",
+      request,
+      allowed,
+    );
     const start = this.base;
     const goal = this.base + 1;
     this.virtualPoints[0] = origin.point;
@@ -658,8 +692,6 @@ export class RoutingNetwork {
       const known = intoGoal.get(node);
       if (!known || lengthNm < known.lengthNm) intoGoal.set(node, { lengthNm, points, group });
     };
-    const originWays = this.attachEnd(origin.point, "origin", request, allowed);
-    const destinationWays = this.attachEnd(destination.point, "destination", request, allowed);
     for (const a of originWays) offerStart(a.node, a.lengthNm, a.points);
     for (const a of destinationWays) offerGoal(a.node, a.lengthNm, [...a.points].reverse(), 0);
     // An end in a strait's fairway (Keppel Harbour lies halfway along the Singapore Strait) also
@@ -889,20 +921,72 @@ export class RoutingNetwork {
    * How a route's end joins the grid: straight legs to the nodes in sight, or, for a port up a
    * river or inside a basin, the approach found on the fine coastline (its points ride along).
    */
-  private attachEnd(
-    p: LatLon,
-    which: "origin" | "destination",
-    request: RouteRequest,
-    allowed: PassageAllowance,
-  ): Array<{ node: number; lengthNm: number; points: LatLon[] }> {
+  private attachEnd(p: LatLon): EndWay[] | null {
     const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.escapes(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     const approach = this.approachFrom(p);
-    if (!approach) this.refuseEnd(p, which, request, allowed);
+    if (!approach) return null;
     const points = approach.points.slice(1);
     const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
+  }
+
+  /**
+   * A route's end joined to the search (attachEnd); or, when its water leads nowhere for any ship,
+   * moved to the nearest body of water within MAX_SNAP_NM of the requested point that does, the
+   * move reported as the end's snap. The coastline draws some harbours and rivers cut off from the
+   * sea (a dock basin at Freeport, Grand Bahama; the Riviere des Prairies behind Montreal) and
+   * atoll lagoons without their passes, and a port there is as much the user's port as one the
+   * coastline draws as land. An end that leads to the sea only through passages this request may
+   * not use (a bridge too low, an avoided strait) is refused as before (refuseEnd): moving it past
+   * them would hide why.
+   */
+  private attachOrMoveEnd(
+    requested: LatLon,
+    snapped: { point: LatLon; snap?: Snap },
+    which: "origin" | "destination",
+    request: RouteRequest,
+    allowed: PassageAllowance,
+  ): AttachedEnd {
+    const ways = this.attachEnd(snapped.point);
+    if (ways) return { end: snapped, ways };
+    if (!this.leadsToSea(snapped.point)) {
+      const nowhere = [snapped.point];
+      for (const water of waterPointsNear(requested, this.verifyMask, MAX_SNAP_NM)) {
+        if (water.distance_nm > MAX_SNAP_NM) continue;
+        // In sight of water that leads nowhere: the same water.
+        if (nowhere.some((q) => !this.verifyMask.pathHitsLand(q, water.point, LEG_STEP_NM))) {
+          continue;
+        }
+        if (!this.leadsToSea(water.point)) {
+          if (nowhere.push(water.point) > MOVE_END_TRIES) break;
+          continue;
+        }
+        const moved = this.attachEnd(water.point);
+        if (!moved) this.refuseEnd(water.point, which, request, allowed);
+        const snap = { requested, snapped: water.point, distance_nm: round(water.distance_nm, 2) };
+        return { end: { point: water.point, snap }, ways: moved };
+      }
+    }
+    this.refuseEnd(snapped.point, which, request, allowed);
+  }
+
+  /**
+   * Whether the water at p leads to the open sea for some ship: with every passage open, the
+   * channel-only straits by their channels.
+   */
+  private leadsToSea(p: LatLon): boolean {
+    const walls = this.walledGates(this.passages.map(() => true));
+    const mask =
+      walls.length > 0
+        ? new GatedLandMask(
+            this.verifyMask,
+            walls.map((i) => this.gates[i] as Gate),
+          )
+        : this.verifyMask;
+    if (this.nearbyNodes(p, mask).some((node) => this.escapes(node))) return true;
+    return this.approachFrom(p, walls, mask) !== null;
   }
 
   /**
@@ -997,11 +1081,8 @@ export class RoutingNetwork {
    * end itself (the end's node stands for it). Straits only: a canal is transited whole, at its
    * own speed.
    */
-  private straitJoins(
-    p: LatLon,
-    allowed: readonly boolean[],
-  ): Array<Array<{ node: number; lengthNm: number; points: LatLon[] }>> {
-    const joins: Array<Array<{ node: number; lengthNm: number; points: LatLon[] }>> = [];
+  private straitJoins(p: LatLon, allowed: readonly boolean[]): EndWay[][] {
+    const joins: EndWay[][] = [];
     this.passages.forEach((passage, i) => {
       if (passage.kind !== "strait" || !allowed[i]) return;
       const path = this.passagePaths[i] as LatLon[];
@@ -1073,7 +1154,7 @@ export class RoutingNetwork {
     p: LatLon,
     ways: ReadonlyArray<{ points: LatLon[] }>,
     allowed: readonly boolean[],
-  ): Array<{ node: number; lengthNm: number; points: LatLon[] }> {
+  ): EndWay[] {
     const paths = [[p], ...ways.filter((w) => w.points.length > 0).map((w) => [p, ...w.points])];
     // Distance sailed to each point of each way (the sphere's: these are search edges).
     const alongs = paths.map((path) => {
@@ -1085,7 +1166,7 @@ export class RoutingNetwork {
       return along;
     });
     const reach = Math.max(...alongs.map((a) => a[a.length - 1] as number)) + ATTACH_RADIUS_NM;
-    const out: Array<{ node: number; lengthNm: number; points: LatLon[] }> = [];
+    const out: EndWay[] = [];
     for (let k = 2; k < this.virtualPoints.length; k++) {
       if (!allowed[Math.floor((k - 2) / 2)]) continue;
       const end = this.virtualPoints[k] as LatLon;
@@ -1120,12 +1201,16 @@ export class RoutingNetwork {
   }
 
   /** The way out of a harbour to the grid (wayOut), remembered per end point. */
-  private approachFrom(p: LatLon): Approach | null {
+  private approachFrom(
+    p: LatLon,
+    closedGates: readonly number[] = this.closedGates,
+    mask: LandMask = this.legMask,
+  ): Approach | null {
     // A way out through a strait the request avoids is no way out for it.
-    const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}`;
+    const key = `${p.lat},${p.lon}|${closedGates.join(",")}`;
     const known = this.approaches.get(key);
     if (known !== undefined) return known || null;
-    const approach = this.wayOut(p, this.legMask);
+    const approach = this.wayOut(p, mask);
     this.approaches.set(key, approach ?? false);
     return approach;
   }
