@@ -367,17 +367,18 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
 
   it("says which end is on land, and snaps a harbour point to water, reporting the snap", () => {
     expect(() => net.route(request({ lat: 40.4, lon: -3.7 }, ROTTERDAM))).toThrow(OnLandError);
-    try {
-      net.route(request(ROTTERDAM, { lat: 48.85, lon: 2.35 }));
-    } catch (err) {
-      expect((err as OnLandError).which).toBe("destination");
-    }
-    const hamburg = { lat: 53.54, lon: 9.97 }; // on the Elbe, drawn as land at this scale
+    // Paris: 60 nm up the Seine, which the coastline does not draw.
+    const paris = () => net.route(request(ROTTERDAM, { lat: 48.85, lon: 2.35 }));
+    expect(paris).toThrow(OnLandError);
+    expect(paris).toThrow(expect.objectContaining({ which: "destination" }));
+    // Hamburg's harbour, on the Elbe, is drawn as land at 1:10m: snapped to the river below it.
+    const hamburg = { lat: 53.54, lon: 9.97 };
     const r = net.route(request(hamburg, ROTTERDAM));
-    if (r.snaps.origin) {
-      expect(r.snaps.origin.distance_nm).toBeLessThanOrEqual(15);
-      expect(r.waypoints[0]).toEqual(r.snaps.origin.snapped);
-    }
+    expect(r.snaps.origin?.requested).toEqual(hamburg);
+    expect(r.snaps.origin?.distance_nm).toBeGreaterThan(0);
+    expect(r.snaps.origin?.distance_nm).toBeLessThanOrEqual(15);
+    expect(r.waypoints[0]).toEqual(r.snaps.origin?.snapped);
+    expect(r.snaps.destination).toBeUndefined();
   });
 
   it("moves an end whose nearest water leads nowhere to the nearest water that reaches the sea, reporting the move", () => {
