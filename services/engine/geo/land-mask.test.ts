@@ -193,6 +193,18 @@ describe.each(masks())("land mask on a %s", (_cellDeg, mask) => {
     expect(mask.nearestSea({ lat: -85, lon: 0 }, 50)).toBeNull();
   });
 
+  it("snaps past a corner of the water when the corner is the nearest water", () => {
+    // 3 nm south and 3 nm west of the lake's south-western corner: no edge's normal points at
+    // it, and one clearance past the corner is still within a clearance of both its edges.
+    const snapped = mask.nearestSea({ lat: 0.35, lon: 0.35 }, 30);
+    expect(snapped?.point.lat).toBeGreaterThan(0.4);
+    expect(snapped?.point.lon).toBeGreaterThan(0.4);
+    expect(mask.distanceToCoastNm(snapped?.point ?? { lat: 0, lon: 0 }, 5)).toBeGreaterThan(0.45);
+    // The corner is 4.24 nm off; a clear point 0.5 nm from both edges lies 0.71 nm past it.
+    expect(snapped?.distance_nm).toBeGreaterThan(4.9);
+    expect(snapped?.distance_nm).toBeLessThan(5.6);
+  });
+
   it("counts a lake as water when snapping (it is water in the polygons)", () => {
     const snapped = mask.nearestSea({ lat: 0.5, lon: 0.39 }, 30);
     expect(snapped?.point.lon).toBeGreaterThan(0.4);

@@ -42,6 +42,8 @@ export interface LandMaskOptions {
 export const SEA_CLEARANCE_NM = 0.5;
 /** Smaller clearances nearestSea falls back to, in order, in waters narrower than 2 x 0.5 nm. */
 const FALLBACK_CLEARANCES_NM = [0.2, 0.05];
+/** Distances (in clearances) tried straight on past a coast point, for corners of the water. */
+const CORNER_STEPS = [1, 1.5, 2, 3];
 const NM_PER_DEG_LAT = 60;
 /** Length of the runs of path pieces that pathHitsLand first tries to clear in one go. */
 const COARSE_RUN_NM = 40;
@@ -382,9 +384,10 @@ class GridLandMask implements LandMask {
   }
 
   /**
-   * A sea point `clearance` nm from coast point c with no coastline within `clearance` of it,
-   * trying three directions: straight on from the query point through c, and both normals of the
-   * edge. The clearance disc is edge-free, so the short line from c to the point is open water.
+   * A sea point with no coastline within `clearance` of it, beside coast point c: straight on
+   * from the query point through c (one clearance past c, then further, for a corner of the
+   * water), then one clearance along either normal of the edge. One clearance from c, the disc is
+   * edge-free, so the short line from c to the point is open water; further out it is not tested.
    */
   private clearSeaPointBeside(
     lon: number,
@@ -398,19 +401,26 @@ class GridLandMask implements LandMask {
     const cScale = Math.cos((c.y * Math.PI) / 180);
     const ay = c.y - lat;
     const alen = Math.hypot(ax, ay);
-    const directions: Array<[number, number]> = [
-      [c.nx, c.ny],
-      [-c.nx, -c.ny],
+    // [direction, how many clearances from c]. Straight on from a coast point at a corner of the
+    // water (a strait's mouth, the end of a channel) the water's nearest clear point lies further
+    // than one clearance: clearance / sin(half the corner's angle), 1.4 for a right angle.
+    const tries: Array<[number, number, number]> = [
+      [c.nx, c.ny, 1],
+      [-c.nx, -c.ny, 1],
     ];
-    if (alen > 0) directions.unshift([ax / alen, ay / alen]);
-    for (const [ux, uy] of directions) {
-      const stepDeg = clearance / NM_PER_DEG_LAT;
+    if (alen > 0) {
+      tries.unshift(
+        ...CORNER_STEPS.map((k): [number, number, number] => [ax / alen, ay / alen, k]),
+      );
+    }
+    for (const [ux, uy, k] of tries) {
+      const stepDeg = (k * clearance) / NM_PER_DEG_LAT;
       const qLat = c.y + uy * stepDeg;
       if (qLat < -90 || qLat > 90) continue;
       const qLon = normalizeLon(c.x + (cScale > 1e-9 ? (ux * stepDeg) / cScale : 0));
       if (this.isLandXY(qLon, qLat)) continue;
-      // q is `clearance` from c by construction; allow for the projections about p and q
-      // differing slightly.
+      // q is at least `clearance` from c by construction; allow for the projections about p
+      // and q differing slightly.
       if (this.distanceToCoastNm({ lat: qLat, lon: qLon }, clearance) < clearance * 0.98) continue;
       return { lat: qLat, lon: qLon };
     }
