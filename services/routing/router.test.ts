@@ -608,6 +608,43 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(Math.max(...fromNassau.waypoints.map((w) => w.lat))).toBeGreaterThan(25.75);
   });
 
+  it("reaches Andros's east coast by the Tongue of the Ocean, outside the barrier reef", () => {
+    const bank = closedWater("great-bahama-bank");
+    const fine = naturalEarthLandMask("10m");
+    // The cut's western edge, every half mile: at least 1.5 nm off the drawn coast of Andros,
+    // whose barrier reef lies about a mile off it.
+    const ring = (
+      CLOSED_WATERS.find((w) => w.id === "great-bahama-bank")?.polygons[0]?.[0] ?? []
+    ).map(([lon, lat]) => ({ lat, lon }));
+    const south = ring.findIndex((p) => p.lat === 23.85 && p.lon === -77.48);
+    const north = ring.findIndex((p) => p.lat === 25.15);
+    expect(north - south).toBeGreaterThan(5);
+    for (let i = south; i < north; i++) {
+      const [a, b] = [ring[i] as LatLon, ring[i + 1] as LatLon];
+      const steps = Math.ceil(distanceNm(a, b) / 0.5);
+      for (let k = 0; k <= steps; k++) {
+        const p = {
+          lat: a.lat + ((b.lat - a.lat) * k) / steps,
+          lon: a.lon + ((b.lon - a.lon) * k) / steps,
+        };
+        expect(fine.distanceToCoastNm(p, 2), JSON.stringify(p)).toBeGreaterThanOrEqual(1.5);
+      }
+    }
+    // Andros Town (Fresh Creek) to Nassau: up the trench and out by its mouth, about 35 nm.
+    const androsTown = { lat: 24.7, lon: -77.77 };
+    const toNassau = net.route(request(androsTown, { lat: 25.085, lon: -77.35 }));
+    // Snapped outside the reef: the cut begins 2 nm off the coast, and a snap keeps 0.5 nm clear.
+    expect(toNassau.snaps.origin?.distance_nm).toBeLessThan(5);
+    expect(crosses(toNassau.waypoints, bank)).toBe(false);
+    expect(toNassau.distance_nm).toBeGreaterThan(30);
+    expect(toNassau.distance_nm).toBeLessThan(50);
+    // To Miami: out of the trench's mouth to the north, then west by the Northwest Providence
+    // Channel round the Berry Islands (Great Harbour Cay 25.75N), not over the bank.
+    const toMiami = net.route(request(androsTown, { lat: 25.77, lon: -80.1 }));
+    expect(crosses(toMiami.waypoints, bank)).toBe(false);
+    expect(Math.max(...toMiami.waypoints.map((w) => w.lat))).toBeGreaterThan(25.75);
+  });
+
   it("passes south of the Nantucket Shoals area to be avoided, as the lanes to New York do", () => {
     const atba = closedWater("nantucket-shoals");
     const r = net.route(request({ lat: 44.6, lon: -63.5 }, NEW_YORK)); // from Halifax

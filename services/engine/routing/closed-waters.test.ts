@@ -73,6 +73,26 @@ describe("closed waters drawn from published positions", () => {
     expect(closes("cay-sal-bank", { lat: dm(24, 12), lon: -dm(80, 30) })).toBe(false);
   });
 
+  it("Great Bahama Bank: the Tongue of the Ocean cut out along Andros, open only to the north", () => {
+    for (const [lat, lon] of [
+      [24.0, 77.0], // the bank at NASA's photo centre, "generally less than three meters deep"
+      [24.6, 78.2], // the bank west of Andros
+      [23.8, 77.4], // south of the cut: the trench's southern end stays closed
+      [24.3, 77.1], // the trench's eastern half stays closed
+    ] as const) {
+      expect(closes("great-bahama-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(true);
+    }
+    for (const [lat, lon] of [
+      [24.73, 77.68], // off Andros Town and Fresh Creek
+      [24.2, 77.45], // off Mangrove Cay
+      [23.9, 77.41], // the cut's southern end
+      [25.1, 77.8], // the trench's mouth between Andros and New Providence
+      [25.3, 77.8], // south-east of Chub Cay, where the trench opens
+    ] as const) {
+      expect(closes("great-bahama-bank", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
+    }
+  });
+
   it("Miskito Cays: the reserve's 40 km circle about the archipelago's centre", () => {
     const centre = { lat: dm(14, 23), lon: -dm(82, 46) };
     expect(closes("miskito-cays", centre)).toBe(true);
