@@ -205,6 +205,33 @@ describe.each(masks())("land mask on a %s", (_cellDeg, mask) => {
     expect(snapped?.distance_nm).toBeLessThan(5.6);
   });
 
+  it("snaps within a mile of the nearest water that keeps the clearance, wherever the point is", () => {
+    // Against a brute-force search on a 0.1 nm raster, for points all over the island (its lake
+    // and its coast at every angle, corners included).
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 40; i++) {
+      const p = { lat: 0.02 + 0.96 * next(), lon: 0.02 + 0.96 * next() };
+      if (!mask.isLand(p)) continue;
+      const snapped = mask.nearestSea(p, 40);
+      let brute = Number.POSITIVE_INFINITY;
+      const reach = Math.min(40, (snapped?.distance_nm ?? 40) + 0.2);
+      for (let dy = -reach; dy <= reach; dy += 0.1) {
+        for (let dx = -reach; dx <= reach; dx += 0.1) {
+          const d = Math.hypot(dx, dy);
+          if (d > reach || d >= brute) continue;
+          const q = { lat: p.lat + dy / 60, lon: p.lon + dx / 60 };
+          if (!mask.isLand(q) && mask.distanceToCoastNm(q, 0.5) >= 0.5) brute = d;
+        }
+      }
+      expect(snapped, JSON.stringify(p)).not.toBeNull();
+      expect(snapped?.distance_nm, JSON.stringify(p)).toBeLessThan(brute + 1);
+    }
+  });
+
   it("counts a lake as water when snapping (it is water in the polygons)", () => {
     const snapped = mask.nearestSea({ lat: 0.5, lon: 0.39 }, 30);
     expect(snapped?.point.lon).toBeGreaterThan(0.4);

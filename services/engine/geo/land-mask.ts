@@ -42,8 +42,10 @@ export interface LandMaskOptions {
 export const SEA_CLEARANCE_NM = 0.5;
 /** Smaller clearances nearestSea falls back to, in order, in waters narrower than 2 x 0.5 nm. */
 const FALLBACK_CLEARANCES_NM = [0.2, 0.05];
-/** Distances (in clearances) tried straight on past a coast point, for corners of the water. */
+/** Distances (in clearances) tried past a vertex of the coast, for corners of the water. */
 const CORNER_STEPS = [1, 1.5, 2, 3];
+/** Directions tried past a vertex of the coast: turned this far from straight on. */
+const CORNER_TURNS_DEG = [0, 30, -30, 60, -60, 90, -90];
 const NM_PER_DEG_LAT = 60;
 /** Length of the runs of path pieces that pathHitsLand first tries to clear in one go. */
 const COARSE_RUN_NM = 40;
@@ -146,13 +148,19 @@ class GridLandMask implements LandMask {
     if (!this.isLandXY(lon, lat)) return { point: { lat, lon }, distance_nm: 0 };
     const candidates = this.coastPointsNear(lon, lat, maxNm);
     for (const clearance of [SEA_CLEARANCE_NM, ...FALLBACK_CLEARANCES_NM]) {
+      // The nearest of the clear points beside the coast points, not the first found: beside a
+      // nearer coast point (a corner) the clear point may lie further than beside the next one.
+      // Water beyond a coast point is no nearer than the coast point itself, hence the stop.
+      let best: { point: LatLon; distance_nm: number } | null = null;
       for (const c of candidates) {
-        if (c.distNm > maxNm) break;
+        if (c.distNm > maxNm || (best !== null && c.distNm >= best.distance_nm)) break;
         const q = this.clearSeaPointBeside(lon, lat, c, clearance);
         if (q === null) continue;
         const d = distanceNm({ lat, lon }, q);
-        if (d <= maxNm) return { point: q, distance_nm: d };
+        if (d <= maxNm && (best === null || d < best.distance_nm))
+          best = { point: q, distance_nm: d };
       }
+      if (best !== null) return best;
     }
     return null;
   }
@@ -377,17 +385,22 @@ class GridLandMask implements LandMask {
       const ex = (x2 - x1) * xScale;
       const ey = y2 - y1;
       const len = Math.hypot(ex, ey) || 1;
-      out.push({ x: n.x, y: n.y, distNm, nx: -ey / len, ny: ex / len });
+      const corner = (n.x === x1 && n.y === y1) || (n.x === x2 && n.y === y2);
+      out.push({ x: n.x, y: n.y, distNm, nx: -ey / len, ny: ex / len, corner });
     });
     out.sort((p, q) => p.distNm - q.distNm);
     return out;
   }
 
   /**
-   * A sea point with no coastline within `clearance` of it, beside coast point c: straight on
-   * from the query point through c (one clearance past c, then further, for a corner of the
-   * water), then one clearance along either normal of the edge. One clearance from c, the disc is
-   * edge-free, so the short line from c to the point is open water; further out it is not tested.
+   * A sea point with no coastline within `clearance` of it, beside coast point c. Where c lies
+   * inside its edge: one clearance straight on from the query point through c (the edge's normal),
+   * then back along it. Where c is a vertex, a corner of the water (a channel's end, a cut in a
+   * closed bank) whose clear water lies further than one clearance off (clearance / sin(half the
+   * corner's angle): 1.4 clearances for a right angle) and, for a query point off to one side, not
+   * straight on: the nearest of a fan of directions about straight on, each at 1 to 3 clearances.
+   * One clearance from c the disc is edge-free, so the short line from c to the point is open
+   * water; further out it is not tested.
    */
   private clearSeaPointBeside(
     lon: number,
@@ -401,30 +414,45 @@ class GridLandMask implements LandMask {
     const cScale = Math.cos((c.y * Math.PI) / 180);
     const ay = c.y - lat;
     const alen = Math.hypot(ax, ay);
-    // [direction, how many clearances from c]. Straight on from a coast point at a corner of the
-    // water (a strait's mouth, the end of a channel) the water's nearest clear point lies further
-    // than one clearance: clearance / sin(half the corner's angle), 1.4 for a right angle.
-    const tries: Array<[number, number, number]> = [
-      [c.nx, c.ny, 1],
-      [-c.nx, -c.ny, 1],
-    ];
-    if (alen > 0) {
-      tries.unshift(
-        ...CORNER_STEPS.map((k): [number, number, number] => [ax / alen, ay / alen, k]),
-      );
-    }
-    for (const [ux, uy, k] of tries) {
+    const clearAt = (ux: number, uy: number, k: number): LatLon | null => {
       const stepDeg = (k * clearance) / NM_PER_DEG_LAT;
       const qLat = c.y + uy * stepDeg;
-      if (qLat < -90 || qLat > 90) continue;
+      if (qLat < -90 || qLat > 90) return null;
       const qLon = normalizeLon(c.x + (cScale > 1e-9 ? (ux * stepDeg) / cScale : 0));
-      if (this.isLandXY(qLon, qLat)) continue;
-      // q is at least `clearance` from c by construction; allow for the projections about p
-      // and q differing slightly.
-      if (this.distanceToCoastNm({ lat: qLat, lon: qLon }, clearance) < clearance * 0.98) continue;
+      if (this.isLandXY(qLon, qLat)) return null;
+      // Allow for the projections about c and q differing slightly.
+      if (this.distanceToCoastNm({ lat: qLat, lon: qLon }, clearance) < clearance * 0.98) {
+        return null;
+      }
       return { lat: qLat, lon: qLon };
+    };
+    if (!c.corner || alen === 0) {
+      const tries: Array<[number, number]> = [
+        [c.nx, c.ny],
+        [-c.nx, -c.ny],
+      ];
+      if (alen > 0) tries.unshift([ax / alen, ay / alen]);
+      for (const [ux, uy] of tries) {
+        const q = clearAt(ux, uy, 1);
+        if (q) return q;
+      }
+      return null;
     }
-    return null;
+    let best: LatLon | null = null;
+    let bestD2 = Number.POSITIVE_INFINITY;
+    for (const turnDeg of CORNER_TURNS_DEG) {
+      const t = (turnDeg * Math.PI) / 180;
+      const ux = (ax * Math.cos(t) - ay * Math.sin(t)) / alen;
+      const uy = (ax * Math.sin(t) + ay * Math.cos(t)) / alen;
+      for (const k of CORNER_STEPS) {
+        const q = clearAt(ux, uy, k);
+        if (!q) continue;
+        const d2 = ((q.lon - lon) * xScale) ** 2 + (q.lat - lat) ** 2;
+        if (d2 < bestD2) [best, bestD2] = [q, d2];
+        break; // further along this direction is further from the query point
+      }
+    }
+    return best;
   }
 }
 
@@ -436,6 +464,8 @@ interface CoastPoint {
   /** A unit normal of the edge in the local projection. */
   nx: number;
   ny: number;
+  /** Whether the point is one of the edge's ends: a vertex, maybe a corner of the water. */
+  corner: boolean;
 }
 
 /** The multiple of 360 that brings longitude x nearest to lon. */
