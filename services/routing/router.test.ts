@@ -147,6 +147,53 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("pulls the string taut where a leg grazes land between its corners: nearby starts, near distances", () => {
+    // Down the Elbe to Rotterdam, the shortest way runs along the Frisian Islands. A corner left
+    // ~35 nm north of them (its legs grazing the Elbe mouth and Vlieland) made a start 0.3 nm
+    // from another sail 9.6 nm further. Between starts joined by a straight line of water, the
+    // routes' lengths differ by no more than that line (the triangle inequality), give or take
+    // 2 nm: a corner keeps up to the grid's 2 nm off the headland it turns, so two routes round
+    // the same headland may pass it that much apart.
+    const reaches: LatLon[][] = [
+      // Off Hamburg's harbour, down to Schulau.
+      [
+        { lat: 53.5511, lon: 9.8086 },
+        { lat: 53.55, lon: 9.8 },
+        { lat: 53.56, lon: 9.72 },
+        { lat: 53.58, lon: 9.65 },
+        { lat: 53.62, lon: 9.56 },
+      ],
+      // Brunsbuettel to the estuary's mouth.
+      [
+        { lat: 53.88, lon: 9.1 },
+        { lat: 53.9, lon: 8.8 },
+        { lat: 53.95, lon: 8.5 },
+        { lat: 54.0, lon: 8.2 },
+      ],
+    ];
+    const fine = naturalEarthLandMask("10m");
+    for (const reach of reaches) {
+      const routes = reach.map((p) => net.route(request(p, ROTTERDAM)));
+      for (const [i, r] of routes.entries()) {
+        const from = JSON.stringify(reach[i]);
+        expect(r.snaps.origin, from).toBeUndefined();
+        const outAtSea = r.legs.slice(1).filter((l) => fine.distanceToCoastNm(l.from, 10) >= 10);
+        expect(
+          outAtSea.map((l) => l.from),
+          `corners out at sea from ${from}`,
+        ).toEqual([]);
+      }
+      for (let i = 0; i + 1 < reach.length; i++) {
+        const [p, q] = [reach[i], reach[i + 1]] as [LatLon, LatLon];
+        expect(fine.pathHitsLand(p, q, 0.05), "the starts' line is water").toBe(false);
+        const [a, b] = [routes[i]?.distance_nm, routes[i + 1]?.distance_nm] as [number, number];
+        expect(Math.abs(a - b), `${JSON.stringify(p)}: ${a} against ${b}`).toBeLessThan(
+          distanceNm(p, q) + 2,
+        );
+      }
+    }
+  });
+
   it("leads out of a harbour the same way every time (the way out is kept between requests)", () => {
     // San Francisco's city front is inside the Golden Gate: the first request searches the way
     // out on the 1:10m coastline, later ones reuse it; the answers must not differ.
