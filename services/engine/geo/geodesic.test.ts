@@ -4,6 +4,7 @@ import {
   destination,
   distanceAndCourse,
   distanceNm,
+  geodesicMidpoint,
   initialCourseDeg,
   METRES_PER_NM,
   normalizeLon,
@@ -48,6 +49,20 @@ describe("distanceNm", () => {
     const b = { lat: 44.4, lon: 8.9 };
     expect(distanceNm(a, a)).toBe(0);
     expect(distanceNm(a, b)).toBeCloseTo(distanceNm(b, a), 9);
+  });
+});
+
+describe("geodesicMidpoint", () => {
+  it("halves the geodesic, north of the lat/lon midpoint on a long eastbound leg", () => {
+    const yokohama = { lat: 35.45, lon: 139.67 };
+    const sanFrancisco = { lat: 37.8, lon: -122.4 };
+    const m = geodesicMidpoint(yokohama, sanFrancisco);
+    const whole = distanceNm(yokohama, sanFrancisco);
+    expect(distanceNm(yokohama, m)).toBeCloseTo(whole / 2, 6);
+    expect(distanceNm(m, sanFrancisco)).toBeCloseTo(whole / 2, 6);
+    // The great circle arcs towards the pole: its middle is far north of the mean latitude.
+    expect(m.lat).toBeGreaterThan(45);
+    expect(Math.abs(m.lon)).toBeGreaterThan(170);
   });
 });
 

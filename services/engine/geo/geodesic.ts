@@ -53,6 +53,12 @@ export function destination(p: LatLon, courseDeg: number, nm: number): LatLon {
   return { lat: r.lat2 ?? p.lat, lon: normalizeLon(r.lon2 ?? p.lon) };
 }
 
+/** The middle of the geodesic from a to b (a lat/lon midpoint lies off it on long legs). */
+export function geodesicMidpoint(a: LatLon, b: LatLon): LatLon {
+  const { distanceNm: nm, courseDeg } = distanceAndCourse(a, b);
+  return destination(a, courseDeg, nm / 2);
+}
+
 /**
  * Points along the geodesic from a to b, both ends included (exactly as given, longitudes
  * normalised), at most `stepNm` apart.

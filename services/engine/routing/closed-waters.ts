@@ -1,5 +1,11 @@
 import { dms } from "../compliance/shapes";
-import { destination, distanceAndCourse, distanceNm, METRES_PER_NM } from "../geo/geodesic";
+import {
+  destination,
+  distanceAndCourse,
+  distanceNm,
+  geodesicMidpoint,
+  METRES_PER_NM,
+} from "../geo/geodesic";
 import { bufferLines } from "../geo/line-buffer";
 import { mergePolygons, wrapAtAntimeridian } from "../geo/sea-part";
 import type { LatLon, PolygonRings } from "../geo/types";
@@ -574,11 +580,7 @@ function centreAlong(lat: number, lon: number, bearingDeg: number, km: number): 
 
 /** The point halfway along the geodesic from a to b, as [lat, lon]. */
 function midpoint(a: [number, number], b: [number, number]): [number, number] {
-  const { distanceNm, courseDeg } = distanceAndCourse(
-    { lat: a[0], lon: a[1] },
-    { lat: b[0], lon: b[1] },
-  );
-  const p = destination({ lat: a[0], lon: a[1] }, courseDeg, distanceNm / 2);
+  const p = geodesicMidpoint({ lat: a[0], lon: a[1] }, { lat: b[0], lon: b[1] });
   return [p.lat, p.lon];
 }
 
