@@ -132,18 +132,12 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(offCrete.length).toBeGreaterThan(0);
     expect(offCrete.every((s) => s.start.lat < 34.9)).toBe(true);
     // A taut string turns only round land: no corner of a calm route outside a passage is left
-    // out in open water (Rotterdam-Singapore had one 600 nm out in the Arabian Sea).
+    // out in open water.
     const fine = naturalEarthLandMask("10m");
     for (const route of [r, net.route(request(ROTTERDAM, SINGAPORE))]) {
-      // Corners between free legs, not the ends of the passages (fixed, in narrow water).
-      const free = (j: number) => route.legs[j]?.passage === undefined;
-      const corners = route.legs
-        .map((leg, j) => ({ leg, j }))
-        .filter(({ j }) => j > 0 && free(j - 1) && free(j) && free(j + 1))
-        .map(({ leg }) => leg.from);
+      const corners = freeCorners(route);
       expect(corners.length).toBeGreaterThan(0);
-      const outAtSea = corners.filter((p) => fine.distanceToCoastNm(p, 10) >= 10);
-      expect(outAtSea).toEqual([]);
+      expect(outAtSea(corners, fine)).toEqual([]);
     }
   });
 
@@ -177,11 +171,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       for (const [i, r] of routes.entries()) {
         const from = JSON.stringify(reach[i]);
         expect(r.snaps.origin, from).toBeUndefined();
-        const outAtSea = r.legs.slice(1).filter((l) => fine.distanceToCoastNm(l.from, 10) >= 10);
-        expect(
-          outAtSea.map((l) => l.from),
-          `corners out at sea from ${from}`,
-        ).toEqual([]);
+        expect(outAtSea(freeCorners(r), fine), `corners out at sea from ${from}`).toEqual([]);
       }
       for (let i = 0; i + 1 < reach.length; i++) {
         const [p, q] = [reach[i], reach[i + 1]] as [LatLon, LatLon];
@@ -1248,6 +1238,23 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
  */
 const reefMasks = new Map<string, LandMask>();
 let reefWaters: ReturnType<typeof reefClosedWaters> | undefined;
+/** A calm route's corners between free legs, not the ends of passages (fixed, in narrow water). */
+function freeCorners(route: ReturnType<RoutingNetwork["route"]>): LatLon[] {
+  const free = (j: number) => route.legs[j]?.passage === undefined;
+  return route.legs
+    .map((leg, j) => ({ leg, j }))
+    .filter(({ j }) => j > 0 && free(j - 1) && free(j) && free(j + 1))
+    .map(({ leg }) => leg.from);
+}
+
+/**
+ * Corners 10 nm or more from any coast: a taut string turns only round land (Rotterdam-Singapore
+ * had one 600 nm out in the Arabian Sea).
+ */
+function outAtSea(corners: LatLon[], mask: LandMask): LatLon[] {
+  return corners.filter((p) => mask.distanceToCoastNm(p, 10) >= 10);
+}
+
 function reefMask(id: string): LandMask {
   const known = reefMasks.get(id);
   if (known) return known;

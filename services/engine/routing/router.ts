@@ -1681,10 +1681,6 @@ export class RoutingNetwork {
     // Corners the dear pass could not move, with the neighbours they had: unchanged, they are not
     // tried again on the next pass (the tries are deterministic).
     const stuck = new WeakMap<LatLon, [LatLon, LatLon]>();
-    // Likewise corners the midpoint slide could not move: the dear pass goes on to the cuts.
-    const settled = new WeakMap<LatLon, [LatLon, LatLon]>();
-    const same = (was: [LatLon, LatLon] | undefined, prev: LatLon, next: LatLon) =>
-      was !== undefined && was[0] === prev && was[1] === next;
     /**
      * One pass over the corners marked dirty; returns how much shorter the string got (nm). The
      * dear pass also slides corners out at sea along their legs, and cuts legs (splitCorner).
@@ -1697,7 +1693,8 @@ export class RoutingNetwork {
         const prev = out[i - 1] as LatLon;
         const next = out[i + 1] as LatLon;
         const corner = out[i] as LatLon;
-        if (dear && same(stuck.get(corner), prev, next)) continue;
+        const was = dear ? stuck.get(corner) : undefined;
+        if (was && was[0] === prev && was[1] === next) continue;
         if (this.legClear(prev, next)) {
           out.splice(i, 1);
           dirty.splice(i, 1);
@@ -1708,10 +1705,7 @@ export class RoutingNetwork {
           continue;
         }
         const alongLegs = dear && outAtSea(corner, OPEN_WATER_NM);
-        const best =
-          alongLegs || !same(settled.get(corner), prev, next)
-            ? this.pullCorner(prev, corner, next, alongLegs)
-            : undefined;
+        const best = this.pullCorner(prev, corner, next, alongLegs);
         if (best) {
           moved += best.saved;
           out[i] = best.point;
@@ -1727,7 +1721,7 @@ export class RoutingNetwork {
           dirty.splice(i, 1, ...parts.points.map(() => false));
           for (let k = i - 1; k <= i + parts.points.length; k++) touch(k);
           i += parts.points.length - 1;
-        } else (dear ? stuck : settled).set(corner, [prev, next]);
+        } else if (dear) stuck.set(corner, [prev, next]);
       }
       return moved;
     };
