@@ -6,6 +6,7 @@ import type { LandMask, LatLon } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { type Gate, gateOf } from "../engine/routing/gates";
 import { CANAL_IDS, PASSAGES, type Passage } from "../engine/routing/passages";
+import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "../engine/routing/polar-waters";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
@@ -1095,6 +1096,36 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Avoiding the strait still closes the way east.
     const avoiding = net.route(request(hongKong, SINGAPORE, { avoid: ["singapore"] }));
     expect(avoiding.passages).not.toContain("singapore");
+  });
+
+  it("routes the polar windows (Svalbard, the Gulf of Ob, Baffin Bay) but not the Northern Sea Route or the Northwest Passage", () => {
+    const inWindow = (w: LatLon) => isRoutedLatitude(w, POLAR_LIMIT_DEG, POLAR_WINDOWS);
+    const beyond = (r: { waypoints: LatLon[] }) =>
+      r.waypoints.filter((w) => Math.abs(w.lat) > POLAR_LIMIT_DEG);
+    // Sabetta (Yamal LNG) leaves the Gulf of Ob northward, beyond 72N; Longyearbyen is at 78N.
+    const sabetta = net.route(request({ lat: 71.27, lon: 72.1 }, { lat: 69.0, lon: 33.1 }));
+    const svalbard = net.route(request({ lat: 78.23, lon: 15.55 }, { lat: 69.65, lon: 18.96 }));
+    for (const r of [sabetta, svalbard]) {
+      expect(beyond(r).length).toBeGreaterThan(0);
+      expect(beyond(r).filter((w) => !inWindow(w))).toEqual([]);
+    }
+    // Pond Inlet to Prudhoe Bay goes by Panama, not west through Lancaster Sound; Murmansk to
+    // Yokohama by Suez, not east through the Vilkitsky Strait.
+    const pond = net.route(request({ lat: 72.69, lon: -77.96 }, { lat: 70.4, lon: -148.5 }));
+    expect(pond.passages).toContain("panama");
+    expect(beyond(pond).filter((w) => !inWindow(w))).toEqual([]);
+    const murmansk = net.route(request({ lat: 69.0, lon: 33.1 }, { lat: 35.45, lon: 139.65 }));
+    expect(murmansk.passages).toContain("suez");
+    expect(beyond(murmansk).filter((w) => !inWindow(w))).toEqual([]);
+    // Resolute, in the Northwest Passage, is refused as polar water the router does not route.
+    let refusal: NoSeaRouteError | undefined;
+    try {
+      net.route(request({ lat: 74.68, lon: -94.83 }, { lat: 72.69, lon: -77.96 }));
+    } catch (err) {
+      refusal = err as NoSeaRouteError;
+    }
+    expect(refusal).toBeInstanceOf(NoSeaRouteError);
+    expect(refusal?.details.unrouted_polar_waters).toEqual(["origin"]);
   });
 
   it("fails loudly for waters not connected to the ocean", () => {

@@ -22,6 +22,7 @@ import { EdgeCosts } from "./edge-costs";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
 import type { Passage } from "./passages";
+import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
 import { RequestGraph } from "./request-graph";
 import {
   greatCircleNm,
@@ -436,11 +437,9 @@ export class RoutingNetwork {
   ) {
     this.makeTrackCheck = options.trackCheck;
     this.landmarkStore = options.landmarkStore;
-    this.graphInputs = textFingerprint(
-      JSON.stringify(options.grid ?? {}),
-      JSON.stringify(passages),
-    );
-    this.grid = new SeaGrid(routingMask, options.grid, verifyMask);
+    const gridOptions: SeaGridOptions = { polarWindows: POLAR_WINDOWS, ...options.grid };
+    this.graphInputs = textFingerprint(JSON.stringify(gridOptions), JSON.stringify(passages));
+    this.grid = new SeaGrid(routingMask, gridOptions, verifyMask);
     this.base = this.grid.size;
     const size = this.base + 2 + 2 * passages.length;
     this.extraOf = new Int32Array(size).fill(-1);
@@ -801,9 +800,13 @@ export class RoutingNetwork {
             : details,
         );
       }
+      const polar = this.unroutedPolarEnds([
+        ["origin", request.from],
+        ["destination", request.to],
+      ]);
       throw new NoSeaRouteError(
-        "origin and destination are not connected by sea with these passages",
-        details,
+        `origin and destination are not connected by sea with these passages${polar.note}`,
+        { ...details, ...polar.details },
       );
     }
     const pieces = this.pathPieces(found.path, via);
@@ -1048,10 +1051,31 @@ export class RoutingNetwork {
     const shut = this.refusedGates
       .map((i) => (this.passages[i] as Passage).id)
       .filter((id) => avoided.has(id));
+    const polar = this.unroutedPolarEnds([[which, p]]);
     throw new NoSeaRouteError(
-      `${which} ${p.lat},${p.lon} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}`,
-      { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}) },
+      `${which} ${p.lat},${p.lon} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}${polar.note}`,
+      { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}), ...polar.details },
     );
+  }
+
+  /**
+   * Which of a refused route's ends lie in polar waters the grid does not route (polar-waters.ts),
+   * as a note for the message and a detail: without it, Resolute in the Northwest Passage would
+   * read as a harbour cut off from the sea.
+   */
+  private unroutedPolarEnds(ends: ReadonlyArray<readonly [string, LatLon]>): {
+    note: string;
+    details: { unrouted_polar_waters?: string[] };
+  } {
+    const unrouted = ends
+      .filter(([, p]) => !isRoutedLatitude(p, POLAR_LIMIT_DEG, POLAR_WINDOWS))
+      .map(([which]) => which);
+    if (unrouted.length === 0) return { note: "", details: {} };
+    const windows = POLAR_WINDOWS.map((w) => w.name).join("; ");
+    return {
+      note: `; the ${unrouted.join(" and the ")} ${unrouted.length > 1 ? "lie" : "lies"} in polar waters beyond ${POLAR_LIMIT_DEG}° that are not routed (no ice data; routed beyond ${POLAR_LIMIT_DEG}°N only in: ${windows})`,
+      details: { unrouted_polar_waters: unrouted },
+    };
   }
 
   /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (refuseEnd). */

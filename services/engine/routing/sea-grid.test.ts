@@ -102,6 +102,24 @@ describe("sea grid search graph", () => {
     expect(onto).toBe(0);
   });
 
+  it("routes beyond its latitude limit only inside the polar windows, northern latitudes only", () => {
+    const g = new SeaGrid(buildLandMask(world, { source: "test", cellDeg: 0.5 }), {
+      cellDeg: 1,
+      maxAbsLat: 70,
+      polarWindows: [
+        { id: "w", name: "window", westLon: -60, eastLon: -50, maxLat: 78, reason: "test" },
+      ],
+    });
+    const node = (lat: number, lon: number) => g.isNode(g.cellOf({ lat, lon }));
+    expect(node(69.5, -100.5)).toBe(true); // below the limit: everywhere
+    expect(node(75.5, -55.5)).toBe(true); // in the window
+    expect(node(77.5, -50.5)).toBe(true);
+    expect(node(75.5, -61.5)).toBe(false); // beside it
+    expect(node(75.5, -48.5)).toBe(false);
+    expect(node(78.5, -55.5)).toBe(false); // beyond its latitude
+    expect(node(-75.5, -55.5)).toBe(false); // and never in the south
+  });
+
   it("steps two cells at a time (and by knight's moves) in open water and one cell near a coast, never onto land", () => {
     // Checked by hand and collected: an expect() per edge would take longer than the walk.
     const wrong: string[] = [];

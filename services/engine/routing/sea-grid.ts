@@ -1,5 +1,6 @@
 import { centralAngle, initialBearingDeg } from "../geo/sphere";
 import type { LandMask, LatLon } from "../geo/types";
+import { isRoutedLatitude, POLAR_LIMIT_DEG, type PolarWindow } from "./polar-waters";
 
 /**
  * The navigation grid: one node per cell of a regular lat/lon grid whose centre is open water
@@ -25,6 +26,8 @@ export interface SeaGridOptions {
   clearanceNm?: number;
   /** Highest |latitude| routed (default 72): polar waters need ice data and an ice class. */
   maxAbsLat?: number;
+  /** Polar waters routed beyond maxAbsLat (polar-waters.ts; default none). */
+  polarWindows?: readonly PolarWindow[];
 }
 
 /** Mean earth radius in nm for the row distances (geodesic refinement happens on the final route). */
@@ -116,7 +119,8 @@ export class SeaGrid {
     private readonly edgeMask: LandMask = mask,
   ) {
     this.cellDeg = options.cellDeg ?? 0.25;
-    this.maxAbsLat = options.maxAbsLat ?? 72;
+    this.maxAbsLat = options.maxAbsLat ?? POLAR_LIMIT_DEG;
+    const windows = options.polarWindows ?? [];
     this.clearanceNm = options.clearanceNm ?? 2;
     const clearance = this.clearanceNm;
     this.nx = Math.round(360 / this.cellDeg);
@@ -176,9 +180,11 @@ export class SeaGrid {
       this.stepEastNm[y] = greatCircleNm(lat, 0, lat, this.cellDeg);
       this.stepNorthNm[y] = greatCircleNm(lat, 0, latN, 0);
       this.stepDiagNm[y] = greatCircleNm(lat, 0, latN, this.cellDeg);
-      if (Math.abs(lat) > this.maxAbsLat) continue;
+      const polar = Math.abs(lat) > this.maxAbsLat;
+      if (polar && !windows.some((w) => lat > 0 && lat <= w.maxLat)) continue;
       for (let x = 0; x < this.nx; x++) {
         const p = { lat, lon: this.lonOf(x) };
+        if (polar && !isRoutedLatitude(p, this.maxAbsLat, windows)) continue;
         if (!mask.isLand(p) && mask.distanceToCoastNm(p, clearance) >= clearance) {
           this.sea[y * this.nx + x] = 1;
         }
