@@ -4,7 +4,7 @@ import { distanceNm } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
 import { seededRandom as rng } from "../engine/random";
-import { CANAL_IDS } from "../engine/routing/passages";
+import { OVERLAND_PASSAGE_IDS } from "../engine/routing/passages";
 import type { RoutingNetwork } from "../engine/routing/router";
 import { loadLandPolygons } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
@@ -69,7 +69,7 @@ describe("routes never cross land", () => {
       expect(route.waypoints[0]).toEqual(route.snaps.origin?.snapped ?? from);
       expect(route.waypoints.at(-1)).toEqual(route.snaps.destination?.snapped ?? to);
       for (const leg of route.legs) {
-        if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
+        if (leg.passage && OVERLAND_PASSAGE_IDS.has(leg.passage)) continue;
         expect(
           checker.pathHitsLand(leg.from, leg.to, 1),
           `pair ${i}: leg ${JSON.stringify(leg)}`,

@@ -5,7 +5,7 @@ import { buildLandMask } from "../engine/geo/land-mask";
 import type { LandMask, LatLon } from "../engine/geo/types";
 import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { type Gate, gateOf } from "../engine/routing/gates";
-import { CANAL_IDS, PASSAGES, type Passage } from "../engine/routing/passages";
+import { OVERLAND_PASSAGE_IDS, PASSAGES, type Passage } from "../engine/routing/passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "../engine/routing/polar-waters";
 import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
@@ -1128,6 +1128,51 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(refusal?.details.unrouted_polar_waters).toEqual(["origin"]);
   });
 
+  it("reaches a river port by its fairway, snapped onto it, and refuses a ship the fairway cannot take", () => {
+    // Portland, Oregon lies 50 miles up the Columbia above the last of the river the 1:10m
+    // coastline draws; off the river's bar is open Pacific.
+    const portland = { lat: 45.6, lon: -122.75 };
+    const offBar = { lat: 46.2, lon: -124.5 };
+    const columbia = PASSAGES.find((p) => p.id === "columbia") as Passage;
+    const line = columbia.waypoints.map(([lat, lon]) => ({ lat, lon }));
+    const r = net.route(request(portland, offBar));
+    expect(r.passages).toEqual(["columbia", "astoria-megler-bridge"]);
+    const start = r.snaps.origin?.snapped as LatLon;
+    expect(distanceNm(start, portland)).toBeLessThan(15);
+    expect(r.waypoints[0]).toEqual(start);
+    // It sails the river as drawn, marked as the passage, down to the water the coastline draws,
+    // and on out under the Astoria-Megler Bridge.
+    const riverLegs = r.legs.filter((l) => l.passage === "columbia");
+    expect(riverLegs.length).toBeGreaterThan(10);
+    expect(riverLegs.at(-1)?.to).toEqual(line[0]);
+    expect(r.segments.filter((s) => s.in_canal).length).toBeGreaterThan(0);
+    // The way back ends on the river too, at the same point, as long.
+    const back = net.route(request(offBar, portland));
+    expect(back.passages.at(-1)).toBe("columbia");
+    expect(back.waypoints.at(-1)).toEqual(start);
+    expect(Math.abs(back.distance_nm - r.distance_nm)).toBeLessThan(1);
+    // A ship deeper than the channel, or a request avoiding the fairway, is refused, naming it.
+    const draft = (columbia.limits?.max_draft_m as number) + 1;
+    expect(
+      closedToVessel(() =>
+        net.route(request(portland, offBar, { vessel: { speed_kts: 14, draft_m: draft } })),
+      ),
+    ).toEqual(["columbia"]);
+    let avoided: NoSeaRouteError | undefined;
+    try {
+      net.route(request(portland, offBar, { avoid: ["columbia"] }));
+    } catch (err) {
+      avoided = err as NoSeaRouteError;
+    }
+    expect(avoided).toBeInstanceOf(NoSeaRouteError);
+    expect(avoided?.details.closed_passages).toEqual(["columbia"]);
+    // New Orleans, 5.8 nm from Lake Pontchartrain and 0.4 nm from the river the coastline does not
+    // draw, goes down the Mississippi, not out through the lake.
+    const neworleans = net.route(request({ lat: 29.95, lon: -90.06 }, { lat: 25, lon: -90 }));
+    expect(neworleans.passages).toEqual(["mississippi"]);
+    expect(neworleans.waypoints.filter((w) => w.lat > 30)).toEqual([]);
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);
@@ -1198,7 +1243,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ] as const) {
       const r = net.route(request(a, b));
       for (const leg of r.legs) {
-        if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
+        if (leg.passage && OVERLAND_PASSAGE_IDS.has(leg.passage)) continue;
         expect(fine.pathHitsLand(leg.from, leg.to), `${JSON.stringify(leg)}`).toBe(false);
       }
     }
@@ -1230,7 +1275,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const fine = naturalEarthLandMask("10m");
     const r = net.route(request(c.from, c.to));
     for (const leg of r.legs) {
-      if (leg.passage && CANAL_IDS.has(leg.passage)) continue;
+      if (leg.passage && OVERLAND_PASSAGE_IDS.has(leg.passage)) continue;
       expect(fine.pathHitsLand(leg.from, leg.to, 1), JSON.stringify(leg)).toBe(false);
     }
   });

@@ -111,7 +111,9 @@ export const routeRiskSegment = z
       .min(0)
       .max(100)
       .describe("the three weighted as in the index and rescaled to 0-100"),
-    in_canal: z.boolean(),
+    in_canal: z
+      .boolean()
+      .describe("in a canal or a river fairway: confined water, sailed at the passage's speed"),
   })
   .describe("one ~25 nm piece of the route");
 

@@ -27,11 +27,17 @@ export interface Passage {
   /** Stable lower-case id used by callers to require or avoid it. */
   id: string;
   name: string;
-  kind: "canal" | "strait";
+  /**
+   * A river is a fairway up a river the coastline does not draw: from the water the coastline
+   * draws (its first waypoint) up to its highest port (its last). An end on land near it is
+   * snapped onto it and sails it from there (see the router's riverJoins).
+   */
+  kind: "canal" | "strait" | "river";
   /**
    * Ordered centre-line waypoints [lat, lon] from one open-sea end to the other, following the
-   * canal or the traffic lanes. The first and last points are in open water beyond the narrows.
-   * Canals cross land in any coastline dataset by design.
+   * canal or the traffic lanes. The first and last points are in open water beyond the narrows
+   * (a river's last point is its highest port). Canals and rivers cross land in any coastline
+   * dataset by design.
    */
   waypoints: Array<[number, number]>;
   /** Published dimensional limits, where the passage has them. */
@@ -1426,11 +1432,177 @@ export const PASSAGES: readonly Passage[] = [
       "The upper bay's terminals (the Ilha d'Agua oil terminal, the shipyards of Niteroi's north shore, Mage) lie behind it; Rio's city quays (Pier Maua) and the bay's entrance lie below it.",
     optional: true,
   },
+  // ---------------------------------------------------------------- river fairways
+  {
+    id: "columbia",
+    name: "Columbia River (the Stella reach to Portland's Terminal 6)",
+    kind: "river",
+    // The water the 1:10m coastline draws ends below Stella (about river mile 53) -> Longview and
+    // the Lewis and Clark Bridge (mile 66) -> Kalama and the Trojan site (mile 73) -> St Helens
+    // and Warrior Rock (mile 87) -> Kelley Point (mile 101) -> Terminal 6 (Rivergate). Sourced:
+    // the bridge, Trojan, the Multnomah Channel's mouth and Warrior Rock Light (Wikipedia and
+    // GNIS coordinates); the points between them are midstream estimates, good to about 1 km.
+    waypoints: [
+      [46.155, -123.235],
+      [46.168, -123.195],
+      [46.178, -123.155],
+      [46.165, -123.115],
+      [46.15, -123.075],
+      [46.133, -123.035],
+      [46.117, -122.998],
+      [46.1047, -122.9618],
+      [46.096, -122.932],
+      [46.08, -122.908],
+      [46.06, -122.892],
+      [46.0365, -122.878],
+      [46.01, -122.858],
+      [45.982, -122.847],
+      [45.952, -122.833],
+      [45.922, -122.815],
+      [45.892, -122.799],
+      [45.865, -122.785],
+      [45.848, -122.779],
+      [45.825, -122.77],
+      [45.8, -122.765],
+      [45.775, -122.763],
+      [45.75, -122.763],
+      [45.725, -122.765],
+      [45.7, -122.768],
+      [45.675, -122.768],
+      [45.656, -122.76],
+      [45.642, -122.748],
+    ],
+    limits: { max_draft_m: 13.1 },
+    limits_source:
+      "Port of Portland, 'Columbia River Navigation' (portofportland.com): 'it maintains a depth of 43 feet and a width of 600 feet for 100 miles to the Portland Harbor ... the Longview Bridge, with vertical and horizontal clearances of 198 feet and 1085 feet' (43 ft = 13.1 m, the channel's depth; 198 ft = 60.4 m); USACE Portland District, 'Columbia and Lower Willamette Rivers' project page: a 600-ft wide, 43-ft deep channel for 106.5 miles from the river's mouth to Vancouver, Wash.",
+    limits_verified: true,
+    notes:
+      "The draught limit is the channel's depth, not an under-keel rule. The Lewis and Clark Bridge's air draught (198 ft, 60.4 m, Port of Portland; Wikipedia gives 210 ft) is not applied: a fairway's limits bind every end along it, and the bridge binds only ends above it (the fairway starts 13 miles below it). The Willamette (40 ft) to Portland's Willamette terminals is not drawn: the fairway ends at Terminal 6 on the Columbia, within 15 nm of the city's terminals, which snap onto it. Positions other than the four sourced ones should be checked against NOAA charts 18523, 18524 and 18526.",
+  },
+  {
+    id: "mississippi",
+    name: "Mississippi River (Southwest Pass to Baton Rouge)",
+    kind: "river",
+    // The 1:10m coastline draws none of the river, nor its passes: off the Southwest Pass
+    // entrance -> Southwest Pass -> Head of Passes -> New Orleans (Algiers Point, the Crescent
+    // City Connection) -> Gramercy -> the Sunshine Bridge -> Baton Rouge (Port Allen). Sourced:
+    // the entrance light, the pass, Head of Passes, the three bridges and Algiers Point (U.S.
+    // Coast Pilot 5, Wikipedia); the points between them are estimates, off by 0.5-1.5 km, and
+    // cut some meanders (the line is 4% shorter than the river: the published length counts).
+    waypoints: [
+      [28.89, -89.445],
+      [28.91, -89.423],
+      [28.96, -89.387],
+      [29.0142, -89.3442],
+      [29.06, -89.312],
+      [29.105, -89.282],
+      [29.14, -89.262],
+      [29.157, -89.254],
+      [29.179, -89.26],
+      [29.205, -89.28],
+      [29.235, -89.31],
+      [29.268, -89.345],
+      [29.3, -89.385],
+      [29.33, -89.425],
+      [29.362, -89.448],
+      [29.365, -89.49],
+      [29.366, -89.52],
+      [29.38, -89.56],
+      [29.395, -89.595],
+      [29.43, -89.635],
+      [29.455, -89.66],
+      [29.482, -89.685],
+      [29.508, -89.715],
+      [29.535, -89.745],
+      [29.555, -89.772],
+      [29.574, -89.801],
+      [29.6, -89.835],
+      [29.625, -89.87],
+      [29.65, -89.905],
+      [29.675, -89.935],
+      [29.705, -89.96],
+      [29.74, -89.978],
+      [29.775, -89.99],
+      [29.81, -89.998],
+      [29.84, -89.998],
+      [29.856, -89.985],
+      [29.866, -89.96],
+      [29.878, -89.938],
+      [29.872, -89.915],
+      [29.89, -89.905],
+      [29.915, -89.915],
+      [29.933, -89.943],
+      [29.943, -89.98],
+      [29.952, -90.01],
+      [29.956, -90.03],
+      [29.96, -90.048],
+      [29.9386, -90.0575],
+      [29.923, -90.075],
+      [29.916, -90.1],
+      [29.918, -90.125],
+      [29.935, -90.135],
+      [29.952, -90.145],
+      [29.95, -90.162],
+      [29.943, -90.17],
+      [29.93, -90.195],
+      [29.93, -90.225],
+      [29.942, -90.26],
+      [29.953, -90.295],
+      [29.965, -90.33],
+      [29.978, -90.365],
+      [29.985, -90.395],
+      [30.0, -90.415],
+      [30.022, -90.44],
+      [30.042, -90.475],
+      [30.05, -90.51],
+      [30.05, -90.55],
+      [30.055, -90.59],
+      [30.055, -90.63],
+      [30.0458, -90.6725],
+      [30.04, -90.71],
+      [30.03, -90.75],
+      [30.02, -90.79],
+      [30.025, -90.83],
+      [30.045, -90.86],
+      [30.07, -90.885],
+      [30.0981, -90.9122],
+      [30.11, -90.95],
+      [30.105, -90.985],
+      [30.13, -91.005],
+      [30.165, -91.01],
+      [30.195, -91.01],
+      [30.215, -91.045],
+      [30.215, -91.085],
+      [30.195, -91.115],
+      [30.18, -91.145],
+      [30.2, -91.17],
+      [30.23, -91.185],
+      [30.26, -91.21],
+      [30.29, -91.23],
+      [30.32, -91.235],
+      [30.35, -91.23],
+      [30.38, -91.22],
+      [30.405, -91.21],
+      [30.43, -91.2],
+    ],
+    limits: { max_draft_m: 13.7 },
+    limits_source:
+      "USACE New Orleans District, 'Mississippi River Ship Channel': phase 1 deepened the channel 'to 45 ft from the Gulf of Mexico to Donaldsonville' and phase 2 'to 45 ft from Donaldsonville, LA to Baton Rouge' (45 ft = 13.7 m); Port of Greater Baton Rouge, 'About the Port': 'a 45-50 foot shipping channel to the mouth of the Mississippi River is maintained by the U.S. Army Corps of Engineers'",
+    limits_verified: true,
+    published_length_km: 349.2,
+    published_length_source:
+      "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass' (statute miles; 349.2 km)",
+    notes:
+      "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. The bridges' air-draught limits are not applied: a fairway's limits bind every end along it, and a bridge binds only ends above it (the Crescent City Connection, about 150 ft, and the Huey P. Long Bridge, about 153 ft, at New Orleans; the Hale Boggs, Gramercy and Sunshine bridges; the I-10 bridge at Baton Rouge, 174 ft less the Baton Rouge gauge), from secondary sources only. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
 
-/** Canals are land in coastline data by design: legs through them are exempt from land checks. */
-export const CANAL_IDS: ReadonlySet<string> = new Set(
-  PASSAGES.filter((p) => p.kind === "canal").map((p) => p.id),
+/**
+ * Canals and river fairways are land in coastline data by design: legs through them are exempt
+ * from land checks.
+ */
+export const OVERLAND_PASSAGE_IDS: ReadonlySet<string> = new Set(
+  PASSAGES.filter((p) => p.kind !== "strait").map((p) => p.id),
 );

@@ -13,6 +13,7 @@ import {
   geodesicMidpoint,
   normalizeLon,
 } from "../geo/geodesic";
+import { nearestOnSegment } from "../geo/planar";
 import type { LandMask, LatLon } from "../geo/types";
 import { waterPointsNear } from "../geo/water-near";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
@@ -243,6 +244,8 @@ const PRICE_TOLERANCE = 0.003;
 const OPEN_WATER_NM = 3;
 /** How close to its limit a slide along a leg comes (the bisection's last step), nm. */
 const SLIDE_RESOLUTION_NM = 2;
+/** A point this near a river fairway's line is on it (riverJoins), nm. */
+const RIVER_ON_LINE_NM = 0.01;
 /** Grid nodes this near a passage's inner waypoints are closed (closeGridInsidePassages). */
 const PASSAGE_CLOSED_NM = 12;
 /**
@@ -270,10 +273,33 @@ interface EndWay {
   node: number;
   lengthNm: number;
   points: LatLon[];
+  /**
+   * A way that sails a river fairway first (riverJoins, riverSeaWays): the fairway, and how many
+   * of the way's points, from its start (the end on the river) on, are the river's.
+   */
+  river?: RiverStretch;
+}
+/** The first `points` points of a way, from the end on the river on, sail river fairway `passage`. */
+interface RiverStretch {
+  passage: number;
+  points: number;
+}
+/** A stretch of a searched path: open water (smoothed), or a passage sailed as drawn. */
+interface RoutePiece {
+  points: LatLon[];
+  passage?: Passage;
+  /** The passage's length sailed, when only part of it is (a river joined along it). */
+  lengthNm?: number;
+}
+/** Where an end lies (moved by a snap, if any); `onRiver` when snapped onto a river fairway. */
+interface SnappedEnd {
+  point: LatLon;
+  snap?: Snap;
+  onRiver?: true;
 }
 /** A route's end as the search uses it: where it lies (moved by a snap, if any) and its ways out. */
 interface AttachedEnd {
-  end: { point: LatLon; snap?: Snap };
+  end: SnappedEnd;
   ways: EndWay[];
 }
 /**
@@ -467,7 +493,8 @@ export class RoutingNetwork {
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
       this.linkPassageEnd(ends[0], a);
-      this.linkPassageEnd(ends[1], b);
+      // A river's upper end is its highest port, inland: ends join the river along it.
+      if (passages[i]?.kind !== "river") this.linkPassageEnd(ends[1], b);
     });
     // Once every end is linked: which ends need a way out (see leadOutPassageEnd).
     this.leadOutPassageEnds(options.waysOutStore);
@@ -516,11 +543,11 @@ export class RoutingNetwork {
   /**
    * A strait's catalogue line was drawn on the 1:50m coastline; where a piece of it touches the
    * 1:10m coastline, its points are moved into water and the piece re-threaded through the fine
-   * water. Canals are land in coastline data by design and keep their published line.
+   * water. Canals and rivers are land in coastline data by design and keep their drawn line.
    */
   private threadPassage(p: Passage): LatLon[] {
     const pts = passagePoints(p);
-    if (p.kind === "canal") return pts;
+    if (p.kind !== "strait") return pts;
     const water = pts.map((q) => this.verifyMask.nearestSea(q, 3)?.point ?? q);
     const out: LatLon[] = [water[0] as LatLon];
     for (let i = 1; i < water.length; i++) {
@@ -693,20 +720,35 @@ export class RoutingNetwork {
     const perRequest = new Map<number, Attachment[]>();
     /** Points to splice between two path nodes (port approaches up rivers). */
     const via = new Map<string, LatLon[]>();
+    /** Of those, the edges that sail a river fairway (riverJoins), and which. */
+    const riverVia = new Map<string, RiverStretch & { atStart: boolean }>();
     // The request's edges out of the start and into the goal, the shortest per node with the
     // points it runs through (`points` in sailing order); two ways to one node would otherwise
     // share one entry of `via`, and the route would be drawn along the other. `group`: see
     // Landmarks.towards.
-    const fromStart = new Map<number, { lengthNm: number; points: LatLon[] }>();
-    const offerStart = (node: number, lengthNm: number, points: LatLon[]) => {
+    const fromStart = new Map<
+      number,
+      { lengthNm: number; points: LatLon[]; river?: RiverStretch }
+    >();
+    const offerStart = (node: number, lengthNm: number, points: LatLon[], river?: RiverStretch) => {
       const known = fromStart.get(node);
-      if (!known || lengthNm < known.lengthNm) fromStart.set(node, { lengthNm, points });
+      if (!known || lengthNm < known.lengthNm) fromStart.set(node, { lengthNm, points, river });
     };
-    const intoGoal = new Map<number, { lengthNm: number; points: LatLon[]; group: number }>();
+    const intoGoal = new Map<
+      number,
+      { lengthNm: number; points: LatLon[]; group: number; river?: RiverStretch }
+    >();
     let groups = 1;
-    const offerGoal = (node: number, lengthNm: number, points: LatLon[], group: number) => {
+    const offerGoal = (
+      node: number,
+      lengthNm: number,
+      points: LatLon[],
+      group: number,
+      river?: RiverStretch,
+    ) => {
       const known = intoGoal.get(node);
-      if (!known || lengthNm < known.lengthNm) intoGoal.set(node, { lengthNm, points, group });
+      if (!known || lengthNm < known.lengthNm)
+        intoGoal.set(node, { lengthNm, points, group, river });
     };
     for (const a of originWays) offerStart(a.node, a.lengthNm, a.points);
     for (const a of destinationWays) offerGoal(a.node, a.lengthNm, [...a.points].reverse(), 0);
@@ -714,11 +756,25 @@ export class RoutingNetwork {
     // joins the strait there, towards either end: otherwise a ship from the east would sail
     // the whole strait to its western end and back.
     for (const j of this.straitJoins(origin.point, allowed.ok).flat()) {
-      offerStart(j.node, j.lengthNm, j.points);
+      offerStart(j.node, j.lengthNm, j.points, j.river);
     }
     for (const joins of this.straitJoins(destination.point, allowed.ok)) {
       const group = groups++;
-      for (const j of joins) offerGoal(j.node, j.lengthNm, [...j.points].reverse(), group);
+      for (const j of joins) {
+        offerGoal(j.node, j.lengthNm, [...j.points].reverse(), group, j.river);
+      }
+    }
+    // An end on a river sails it down to the water the coastline draws, and on out from there
+    // the way a port's end does (riverSeaWays).
+    if (origin.onRiver) {
+      for (const w of this.riverSeaWays(origin.point, allowed.ok)) {
+        offerStart(w.node, w.lengthNm, w.points, w.river);
+      }
+    }
+    if (destination.onRiver) {
+      for (const w of this.riverSeaWays(destination.point, allowed.ok)) {
+        offerGoal(w.node, w.lengthNm, [...w.points].reverse(), 0, w.river);
+      }
     }
     // An end in sight of a passage's end joins it directly too, and so does an end whose way out
     // of a harbour passes one (passageEndsAlong): where the grid has no node that opens onto the
@@ -736,6 +792,7 @@ export class RoutingNetwork {
     for (const [node, e] of fromStart) {
       startEdges.push({ to: node, lengthNm: e.lengthNm });
       if (e.points.length > 0) via.set(`${start}>${node}`, e.points);
+      if (e.river !== undefined) riverVia.set(`${start}>${node}`, { ...e.river, atStart: true });
     }
     const goalGroups: Array<Array<{ node: number; lengthNm: number }>> = Array.from(
       { length: groups },
@@ -745,6 +802,7 @@ export class RoutingNetwork {
       perRequest.set(node, [{ to: goal, lengthNm: e.lengthNm }]);
       goalGroups[e.group]?.push({ node, lengthNm: e.lengthNm });
       if (e.points.length > 0) via.set(`${node}>${goal}`, e.points);
+      if (e.river !== undefined) riverVia.set(`${node}>${goal}`, { ...e.river, atStart: false });
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
@@ -809,7 +867,7 @@ export class RoutingNetwork {
         { ...details, ...polar.details },
       );
     }
-    const pieces = this.pathPieces(found.path, via);
+    const pieces = this.pathPieces(found.path, via, riverVia);
     const waypoints = this.smooth(pieces, costs, request.departureMs, limitsKept);
     return this.describe(
       request,
@@ -904,6 +962,9 @@ export class RoutingNetwork {
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */
   private closeGridInsidePassages(): void {
     for (const p of this.passages) {
+      // A river's inner points are inland: the nodes near them are the estuary's, which the
+      // river's own end joins and ports below it are reached by.
+      if (p.kind === "river") continue;
       for (const [lat, lon] of p.waypoints.slice(1, -1)) {
         for (const node of this.nodesWithin({ lat, lon }, PASSAGE_CLOSED_NM)) this.grid.close(node);
       }
@@ -964,11 +1025,16 @@ export class RoutingNetwork {
    */
   private attachOrMoveEnd(
     requested: LatLon,
-    snapped: { point: LatLon; snap?: Snap },
+    snapped: SnappedEnd,
     which: "origin" | "destination",
     request: RouteRequest,
     allowed: PassageAllowance,
   ): AttachedEnd {
+    // An end on a river fairway sails the river to its water (riverJoins).
+    if (snapped.onRiver) {
+      this.refuseShutRiver(snapped.point, which, request, allowed);
+      return { end: snapped, ways: [] };
+    }
     const ways = this.attachEnd(snapped.point);
     if (ways) return { end: snapped, ways };
     if (!this.leadsToSea(snapped.point)) {
@@ -1125,8 +1191,13 @@ export class RoutingNetwork {
   private straitJoins(p: LatLon, allowed: readonly boolean[]): EndWay[][] {
     const joins: EndWay[][] = [];
     this.passages.forEach((passage, i) => {
-      if (passage.kind !== "strait" || !allowed[i]) return;
+      if (passage.kind === "canal" || !allowed[i]) return;
       const path = this.passagePaths[i] as LatLon[];
+      if (passage.kind === "river") {
+        const ways = riverJoins(p, path, this.base + 2 + 2 * i, i);
+        if (ways) joins.push(ways);
+        return;
+      }
       const join = this.joinWay(p, i, path);
       if (!join) return;
       const { at, way } = join;
@@ -1333,6 +1404,7 @@ export class RoutingNetwork {
     }
     const ways: PassageWayOut[] = [];
     for (let end = 0; end < ends; end++) {
+      if (end % 2 === 1 && this.passages[(end - 1) / 2]?.kind === "river") continue;
       const way = this.leadOutPassageEnd(this.base + 2 + end);
       if (way) ways.push(way);
     }
@@ -1384,8 +1456,21 @@ export class RoutingNetwork {
       : this.grid.pointOf(node);
   }
 
-  private snap(p: LatLon, which: "origin" | "destination"): { point: LatLon; snap?: Snap } {
+  private snap(p: LatLon, which: "origin" | "destination"): SnappedEnd {
     const sea = this.verifyMask.nearestSea(p, MAX_SNAP_NM);
+    if (sea?.distance_nm !== 0) {
+      // A point on land nearer a river fairway than any water the coastline draws: a river port.
+      const river = this.riverNear(p);
+      if (river && (!sea || river.distance_nm < sea.distance_nm)) {
+        if (river.distance_nm < RIVER_ON_LINE_NM) return { point: river.point, onRiver: true };
+        const snap = {
+          requested: p,
+          snapped: river.point,
+          distance_nm: round(river.distance_nm, 2),
+        };
+        return { point: river.point, snap, onRiver: true };
+      }
+    }
     if (!sea) throw new OnLandError(which, p, MAX_SNAP_NM, this.closedWaterAt(p));
     if (sea.distance_nm === 0) return { point: p };
     return {
@@ -1395,6 +1480,78 @@ export class RoutingNetwork {
   }
 
   /** The closed water a refused end lies in, so that the refusal names it instead of land. */
+  /**
+   * Refuses an end on a river fairway the request may not sail: too deep or too tall for it
+   * (no_route_within_limits, naming the limit), or avoided by the caller (no_sea_route).
+   */
+  private refuseShutRiver(
+    p: LatLon,
+    which: "origin" | "destination",
+    request: RouteRequest,
+    allowed: PassageAllowance,
+  ): void {
+    const rivers = this.passages.flatMap((passage, i) =>
+      passage.kind === "river" &&
+      nearestOnPolyline(p, this.passagePaths[i] as LatLon[]).distance_nm <= RIVER_ON_LINE_NM
+        ? [i]
+        : [],
+    );
+    if (rivers.some((i) => allowed.ok[i])) return;
+    const ids = rivers.map((i) => (this.passages[i] as Passage).id);
+    const where = { which, lat: p.lat, lon: p.lon, from: request.from, to: request.to };
+    const closed = allowed.closed.filter((c) => ids.includes(c.passage));
+    if (closed.length > 0) {
+      throw new NoRouteWithinLimitsError(
+        `${which} ${p.lat},${p.lon} is up the ${ids.join(", ")} fairway, closed to this vessel: ${closed.map((c) => c.limit).join("; ")}`,
+        { ...where, avoided: request.avoid ?? [], closed_to_vessel: closed },
+      );
+    }
+    throw new NoSeaRouteError(
+      `${which} ${p.lat},${p.lon} is reached only by the ${ids.join(", ")} fairway, avoided`,
+      { ...where, closed_passages: ids },
+    );
+  }
+
+  /**
+   * Ways from an end on a river fairway down the river to its first point, the water the
+   * coastline draws, and on out to the grid from there as a port's end is led out (attachEnd, on
+   * this request's mask). The river's end node is linked to the grid when the build can (the
+   * Mississippi's, off the Southwest Pass); the Columbia's first point is about 35 nm up the
+   * drawn river, above the Astoria-Megler Bridge, whose gate a static link may not cross.
+   */
+  private riverSeaWays(p: LatLon, allowed: readonly boolean[]): EndWay[] {
+    const out: EndWay[] = [];
+    this.passages.forEach((passage, i) => {
+      if (passage.kind !== "river" || !allowed[i]) return;
+      const path = this.passagePaths[i] as LatLon[];
+      const down = riverJoins(p, path, 0, i)?.[0];
+      if (!down) return;
+      const sea = path[0] as LatLon;
+      for (const w of this.attachEnd(sea) ?? []) {
+        out.push({
+          node: w.node,
+          lengthNm: down.lengthNm + w.lengthNm,
+          points: [...down.points, sea, ...w.points],
+          river: { passage: i, points: down.points.length + 2 },
+        });
+      }
+    });
+    return out;
+  }
+
+  /** The nearest point of a river fairway's line within MAX_SNAP_NM of p, if any. */
+  private riverNear(p: LatLon): { point: LatLon; distance_nm: number } | undefined {
+    let best: { point: LatLon; distance_nm: number } | undefined;
+    this.passages.forEach((passage, i) => {
+      if (passage.kind !== "river") return;
+      const on = nearestOnPolyline(p, this.passagePaths[i] as LatLon[]);
+      if (on.distance_nm <= MAX_SNAP_NM && (!best || on.distance_nm < best.distance_nm)) {
+        best = { point: on.point, distance_nm: on.distance_nm };
+      }
+    });
+    return best;
+  }
+
   private closedWaterAt(p: LatLon): { id: string; name: string } | undefined {
     this.trackCheck ??= this.makeTrackCheck?.();
     const water = this.trackCheck?.closedWaters.find((w) => w.mask.isLand(p));
@@ -1456,8 +1613,9 @@ export class RoutingNetwork {
   private pathPieces(
     path: number[],
     via: Map<string, LatLon[]>,
-  ): Array<{ points: LatLon[]; passage?: Passage }> {
-    const pieces: Array<{ points: LatLon[]; passage?: Passage }> = [{ points: [] }];
+    riverVia: ReadonlyMap<string, RiverStretch & { atStart: boolean }> = new Map(),
+  ): RoutePiece[] {
+    const pieces: RoutePiece[] = [{ points: [] }];
     /** A node's point, then the points of the edge on from it (a harbour's or strait's way). */
     const pushNode = (to: LatLon[], i: number) => {
       const node = path[i] as number;
@@ -1470,7 +1628,29 @@ export class RoutingNetwork {
     for (let i = 0; i < path.length; i++) {
       const node = path[i] as number;
       const next = path[i + 1];
-      const current = pieces.at(-1) as { points: LatLon[]; passage?: Passage };
+      const current = pieces.at(-1) as RoutePiece;
+      const river = next === undefined ? undefined : riverVia.get(`${node}>${next}`);
+      if (river !== undefined) {
+        // A way that sails a river fairway (an end on the river): its river stretch is sailed as
+        // the river, in part, and the rest (out of the estuary) as open water.
+        const full = [this.pointOf(node), ...(via.get(`${node}>${next}`) ?? [])];
+        full.push(this.pointOf(next as number));
+        const n = river.points;
+        const stretch = river.atStart ? full.slice(0, n) : full.slice(full.length - n);
+        const piece = {
+          points: stretch,
+          passage: this.passages[river.passage] as Passage,
+          lengthNm: polylineNm(stretch) * (this.passageScales[river.passage] as number),
+        };
+        if (river.atStart) {
+          current.points.push(full[0] as LatLon);
+          pieces.push(piece, { points: full.slice(n - 1, full.length - 1) });
+        } else {
+          current.points.push(...full.slice(0, full.length - n + 1));
+          pieces.push(piece, { points: [] });
+        }
+        continue;
+      }
       pushNode(current.points, i);
       const passageIndex = node >= this.base + 2 ? Math.floor((node - this.base - 2) / 2) : -1;
       if (
@@ -1488,7 +1668,8 @@ export class RoutingNetwork {
         pushNode((pieces.at(-1) as { points: LatLon[] }).points, i);
       }
     }
-    return pieces.filter((p) => p.points.length > 0);
+    // A stretch of one point is the end of the passage beside it (a route ending on a river).
+    return pieces.filter((p) => p.points.length > 1 || (p.points.length === 1 && p.passage));
   }
 
   /**
@@ -1497,7 +1678,7 @@ export class RoutingNetwork {
    * replaces (so smoothing never cuts back into the storm the search went round).
    */
   private smooth(
-    pieces: Array<{ points: LatLon[]; passage?: Passage }>,
+    pieces: RoutePiece[],
     costs: EdgeCosts,
     departMs: number,
     /** Whether the search kept the vessel's hard limits: then a shortcut must keep them too. */
@@ -1521,7 +1702,7 @@ export class RoutingNetwork {
         for (const p of piece.points) push(p, piece.passage.id);
         clock +=
           costs.passageHours(
-            this.passageLengths[this.passages.indexOf(piece.passage)] as number,
+            piece.lengthNm ?? (this.passageLengths[this.passages.indexOf(piece.passage)] as number),
             piece.passage,
           ) * 3_600_000;
         continue;
@@ -1955,7 +2136,8 @@ export class RoutingNetwork {
       const passageIndex =
         passage === undefined ? -1 : this.passages.findIndex((p) => p.id === passage);
       const passageData = this.passages[passageIndex];
-      const inCanal = passageData?.kind === "canal";
+      // Canals and river fairways: confined water, sailed at the passage's speed.
+      const inCanal = passageData !== undefined && passageData.kind !== "strait";
       // A canal drawn shorter than its published length counts as long as published.
       const scale = passageData ? (this.passageScales[passageIndex] as number) : 1;
       const legStart = t;
@@ -2087,6 +2269,57 @@ function bisectFrom(
 }
 
 const found = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
+
+/**
+ * The point of a polyline nearest p (each piece a straight line in a local equirectangular
+ * projection about p: river fairways' pieces are a few kilometres), the piece it lies on (from
+ * path[k] to path[k + 1]), and its geodesic distance from p.
+ */
+function nearestOnPolyline(
+  p: LatLon,
+  path: readonly LatLon[],
+): { point: LatLon; k: number; distance_nm: number } {
+  const xScale = Math.cos((p.lat * Math.PI) / 180);
+  let best = { point: path[0] as LatLon, k: 0, d2: Number.POSITIVE_INFINITY };
+  for (let k = 0; k + 1 < path.length; k++) {
+    const a = path[k] as LatLon;
+    const b = path[k + 1] as LatLon;
+    const q = nearestOnSegment(p.lon, p.lat, a.lon, a.lat, b.lon, b.lat, xScale);
+    if (q.d2 < best.d2) best = { point: { lat: q.y, lon: q.x }, k, d2: q.d2 };
+  }
+  return { point: best.point, k: best.k, distance_nm: distanceNm(p, best.point) };
+}
+
+/**
+ * The two ways from a point on a river fairway's line (snapped onto it) along the river: down to
+ * its first end, the water the coastline draws (node `seaEnd`), and up to its last (seaEnd + 1).
+ * `points` run from the point towards the end, leaving out both; null when p is not on the line.
+ */
+function riverJoins(p: LatLon, path: readonly LatLon[], seaEnd: number, river: number) {
+  const on = nearestOnPolyline(p, path);
+  if (on.distance_nm > RIVER_ON_LINE_NM) return null;
+  const k = on.k;
+  const below = path[k] as LatLon;
+  const above = path[k + 1] as LatLon;
+  const atBelow = distanceNm(p, below) < RIVER_ON_LINE_NM;
+  const atAbove = distanceNm(p, above) < RIVER_ON_LINE_NM;
+  const downPoints = path.slice(1, atBelow ? k : k + 1).reverse();
+  const upPoints = path.slice(atAbove ? k + 2 : k + 1, path.length - 1);
+  // The whole way is the river's: the end, the points, the passage's end.
+  const down: EndWay = {
+    node: seaEnd,
+    lengthNm: distanceNm(p, below) + polylineNm(path.slice(0, k + 1)),
+    points: downPoints,
+    river: { passage: river, points: downPoints.length + 2 },
+  };
+  const up: EndWay = {
+    node: seaEnd + 1,
+    lengthNm: distanceNm(p, above) + polylineNm(path.slice(k + 1)),
+    points: upPoints,
+    river: { passage: river, points: upPoints.length + 2 },
+  };
+  return [down, up];
+}
 
 function lerp(a: LatLon, b: LatLon, t: number): LatLon {
   let dl = b.lon - a.lon;
