@@ -1434,6 +1434,52 @@ export const PASSAGES: readonly Passage[] = [
   },
   // ---------------------------------------------------------------- river fairways
   {
+    id: "weser",
+    name: "River Weser (Bremerhaven to Bremen)",
+    kind: "river",
+    // Drawn water off Bremerhaven -> Blexer Bogen -> Nordenham (Unterweser km 58) -> the
+    // Wesertunnel -> Brake (km 40) -> the western arm by Harriersand -> Elsfleth and the Hunte
+    // mouth -> Farge -> Vegesack (km 17.8) -> Oslebshausen -> Neustaedter Hafen, Bremen. Sourced:
+    // the Wesertunnel's portals (German Wikipedia), the Liener Hoern beacon (to the minute) and
+    // the Oslebshausen lock's mole lights; the points between are midstream estimates, good to
+    // about a kilometre.
+    waypoints: [
+      [53.565, 8.535],
+      [53.545, 8.558],
+      [53.523, 8.542],
+      [53.505, 8.515],
+      [53.487, 8.5],
+      [53.463, 8.495],
+      [53.4372, 8.491],
+      [53.41, 8.496],
+      [53.382, 8.5],
+      [53.356, 8.503],
+      [53.33, 8.492],
+      [53.302, 8.486],
+      [53.274, 8.483],
+      [53.248, 8.486],
+      [53.225, 8.492],
+      [53.2, 8.515],
+      [53.184, 8.552],
+      [53.172, 8.588],
+      [53.1665, 8.623],
+      [53.156, 8.644],
+      [53.141, 8.669],
+      [53.128, 8.692],
+      [53.1195, 8.7075],
+      [53.108, 8.738],
+    ],
+    limits: { max_draft_m: 10.5 },
+    limits_source:
+      "Secondary only: Baird Maritime, 'Bremen opens new quay to increase capacity' (about 2016), quoting Weserport: ships of up to 10.50 m draught can unload at the Huettenhafen (a berth figure, not a fairway limit); consistent with the 2006 plan to deepen the Unterweser for Bremen to 11.10 m (Schiff&Hafen, 2006), whose Brake-Bremen section was dropped after the 2016 court ruling. No authority page with the fairway's limit was found.",
+    limits_verified: false,
+    published_length_km: 65,
+    published_length_source:
+      "Unterweser kilometres: km 0 below the Wilhelm-Kaisen-Bruecke in Bremen to km 65 at Bremerhaven (WSV, 'Fahrrinnenanpassung der Unterweser (Nord)': Bremerhaven km 65, Nordenham km 58, Brake km 40)",
+    notes:
+      "Tidal the whole way; large ships run to Bremen on the tide. No bridges below the port (the Wesertunnel passes under the river); overhead power lines were not checked. The Industriehaefen lie behind the Oslebshausen lock (about 250 m); Neustaedter Hafen is an open basin.",
+  },
+  {
     id: "columbia",
     name: "Columbia River (the Stella reach to Portland's Terminal 6)",
     kind: "river",
