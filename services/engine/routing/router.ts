@@ -1006,6 +1006,9 @@ export class RoutingNetwork {
     const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.escapes(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
+    // Beyond the routed latitudes a way out would run through the unrouted water itself (and the
+    // fine search over 2.5 degrees there took 10 s for Resolute): the nodes in sight or none.
+    if (!isRoutedLatitude(p, POLAR_LIMIT_DEG, POLAR_WINDOWS)) return null;
     const approach = this.approachFrom(p);
     if (!approach) return null;
     const points = approach.points.slice(1);
@@ -1037,6 +1040,15 @@ export class RoutingNetwork {
     }
     const ways = this.attachEnd(snapped.point);
     if (ways) return { end: snapped, ways };
+    // In polar waters the grid does not route no water nearby leads out either, and the search
+    // for one (up to eight waters, each by the fine approach search) took 75 s for Resolute.
+    if (!isRoutedLatitude(snapped.point, POLAR_LIMIT_DEG, POLAR_WINDOWS)) {
+      const polar = this.unroutedPolarEnds([[which, snapped.point]]);
+      throw new NoSeaRouteError(
+        `${which} ${snapped.point.lat},${snapped.point.lon} has no way out to open water${polar.note}`,
+        { which, lat: snapped.point.lat, lon: snapped.point.lon, ...polar.details },
+      );
+    }
     if (!this.leadsToSea(snapped.point)) {
       const nowhere = [snapped.point];
       for (const water of waterPointsNear(requested, this.verifyMask, MAX_SNAP_NM)) {
