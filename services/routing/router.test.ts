@@ -1171,6 +1171,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const neworleans = net.route(request({ lat: 29.95, lon: -90.06 }, { lat: 25, lon: -90 }));
     expect(neworleans.passages).toEqual(["mississippi"]);
     expect(neworleans.waypoints.filter((w) => w.lat > 30)).toEqual([]);
+    // Rosario, at km 420 of the Parana, counts its river kilometres down to the delta front (km 50):
+    // 370 km, though the line cuts the Palmas' bends harder than the river's above the fork.
+    const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));
+    expect(rosario.passages).toEqual(["parana"]);
+    const riverKm =
+      rosario.legs.filter((l) => l.passage === "parana").reduce((s, l) => s + l.distance_nm, 0) *
+      1.852;
+    expect(riverKm).toBeGreaterThan(369);
+    expect(riverKm).toBeLessThan(372);
   });
 
   it("fails loudly for waters not connected to the ocean", () => {

@@ -57,6 +57,14 @@ export interface Passage {
    */
   published_length_km?: number;
   published_length_source?: string;
+  /**
+   * A river's published kilometres at some of its waypoints (indices into `waypoints`, rising;
+   * the first and the last waypoint among them), the kilometre a port's authority gives it. A line
+   * that cuts some bends harder than others would, scaled as a whole, put the ports part way up
+   * at the wrong distance; between two posts the river's length is spread over the line evenly.
+   * Sources go in published_length_source.
+   */
+  kilometre_posts?: Array<{ waypoint: number; km: number }>;
   /** Typical transit facts a router may use. */
   transit?: { typical_hours?: number; speed_limit_kts?: number; source?: string };
   /**
@@ -1640,6 +1648,68 @@ export const PASSAGES: readonly Passage[] = [
       "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass' (statute miles; 349.2 km)",
     notes:
       "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. The bridges' air-draught limits are not applied: a fairway's limits bind every end along it, and a bridge binds only ends above it (the Crescent City Connection, about 150 ft, and the Huey P. Long Bridge, about 153 ft, at New Orleans; the Hale Boggs, Gramercy and Sunshine bridges; the I-10 bridge at Baton Rouge, 174 ft less the Baton Rouge gauge), from secondary sources only. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
+  },
+  {
+    id: "parana",
+    name: "Rio Parana (Parana de las Palmas to Rosario and Puerto General San Martin)",
+    kind: "river",
+    // The 1:10m coastline draws the Rio de la Plata to the delta front and none of the river:
+    // the mouth of the Parana de las Palmas at the end of the Canal Emilio Mitre -> Campana ->
+    // Zarate -> Atucha -> the Palmas-Guazu fork -> San Pedro -> Obligado -> Ramallo -> San
+    // Nicolas -> Villa Constitucion -> Arroyo Seco -> Rosario (km 420) -> San Lorenzo ->
+    // Puerto General San Martin. Points are placed off the towns on the right bank, good to a few
+    // kilometres, and cut the river's bends: the line is a third shorter than the river, whose
+    // kilometres are counted.
+    waypoints: [
+      [-34.31, -58.5],
+      [-34.287, -58.548],
+      [-34.27, -58.62],
+      [-34.25, -58.7],
+      [-34.23, -58.78],
+      [-34.205, -58.86],
+      [-34.178, -58.925],
+      [-34.14, -58.975],
+      [-34.095, -59.015],
+      [-34.06, -59.06],
+      [-34.02, -59.12],
+      [-33.965, -59.195],
+      [-33.93, -59.27],
+      [-33.88, -59.35],
+      [-33.82, -59.44],
+      [-33.76, -59.53],
+      [-33.705, -59.6],
+      [-33.665, -59.645],
+      [-33.595, -59.79],
+      [-33.535, -59.9],
+      [-33.47, -60.0],
+      [-33.4, -60.1],
+      [-33.33, -60.2],
+      [-33.235, -60.315],
+      [-33.19, -60.41],
+      [-33.15, -60.5],
+      [-33.09, -60.55],
+      [-33.02, -60.615],
+      [-32.955, -60.625],
+      [-32.9, -60.665],
+      [-32.84, -60.7],
+      [-32.77, -60.715],
+      [-32.72, -60.725],
+    ],
+    limits: { max_draft_m: 10.36 },
+    limits_source:
+      "Bolsa de Comercio de Rosario, 'Situacion actual del Sistema de Navegacion Troncal del Rio Parana' (Sese, Ybanez; from the Latinoconsult / Port Consultants Rotterdam feasibility study): Resolution 1534/2006 allows 'un calado de 10,36 m (34 pies) desde el Oceano hasta Puerto San Martin', depths still maintained; the river is dredged to 36 ft (34 navigable plus 2 of safety) from km 470 to km 50",
+    limits_verified: true,
+    published_length_km: 393,
+    // The delta front (km 50), Rosario (km 420), Puerto General San Martin (km 443).
+    kilometre_posts: [
+      { waypoint: 0, km: 50 },
+      { waypoint: 28, km: 420 },
+      { waypoint: 32, km: 443 },
+    ],
+    published_length_source:
+      "Trunk-waterway kilometres from km 0 off Buenos Aires: the river from km 50 (Bolsa de Comercio de Rosario: the Rio de la Plata from km 50 to km 239), Rosario at km 420 and Puerto General San Martin 23 km above it (Spanish and English Wikipedia, 'Puerto de Rosario'; Logistics Cluster, 'Argentina Port of Rosario': 'Rosario Port is located at KM 420'), so about 393 km",
+    notes:
+      "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge over the Parana de las Palmas (above Campana, below Zarate) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) limit air draught for the ends above them; their clearances were not found in a stored source and are not applied. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Emilio Mitre: the router crosses the Rio de la Plata, which the coastline draws as open water, by the shortest way over its shallows (about 5-7 m outside the dredged channels), not along them; Buenos Aires routes have the same fault. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
   },
 ];
 

@@ -12,8 +12,8 @@ import {
   distanceNm,
   geodesicMidpoint,
   normalizeLon,
+  pathLengthNm,
 } from "../geo/geodesic";
-import { nearestOnSegment } from "../geo/planar";
 import type { LandMask, LatLon } from "../geo/types";
 import { waterPointsNear } from "../geo/water-near";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
@@ -22,6 +22,7 @@ import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
+import { nearestOnPolyline, PassageLine } from "./passage-line";
 import type { Passage } from "./passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
 import { RequestGraph } from "./request-graph";
@@ -426,9 +427,8 @@ export class RoutingNetwork {
   private readonly refusals = new LRUCache<string, number[]>({ max: APPROACHES });
   /** Each passage's geometry, straits re-threaded on the fine coastline (see threadPassage). */
   private readonly passagePaths: LatLon[][];
-  /** Each passage's length (see passageLengthNm), and that over its drawn length: static, so kept. */
-  private readonly passageLengths: number[];
-  private readonly passageScales: number[];
+  /** Each passage's line and how long its stretches count (passage-line.ts): static, so kept. */
+  private readonly passageLines: PassageLine[];
   private readonly landmarks = new Map<string, Landmarks>();
   /** Tabulated speed loss per hull and speed (see speedLossTable). */
   private readonly lossTables = new LRUCache<string, Float32Array>({ max: LOSS_TABLES });
@@ -477,11 +477,8 @@ export class RoutingNetwork {
     this.gates = passages.map(gateOf);
     this.gateSteps = this.gates.map((g) => (g ? this.stepsAcross(g) : []));
     this.passagePaths = passages.map((p) => this.threadPassage(p));
-    this.passageLengths = passages.map((p, i) =>
-      passageLengthNm(p, this.passagePaths[i] as LatLon[]),
-    );
-    this.passageScales = this.passagePaths.map(
-      (path, i) => (this.passageLengths[i] as number) / polylineNm(path),
+    this.passageLines = passages.map(
+      (p, i) => new PassageLine(p, this.passagePaths[i] as LatLon[]),
     );
     passages.forEach((_, i) => {
       const a = this.base + 2 + 2 * i;
@@ -489,7 +486,7 @@ export class RoutingNetwork {
       const path = this.passagePaths[i] as LatLon[];
       const ends: [LatLon, LatLon] = [path[0] as LatLon, path.at(-1) as LatLon];
       this.virtualPoints.push(ends[0], ends[1]);
-      const length = this.passageLengths[i] as number;
+      const length = (this.passageLines[i] as PassageLine).lengthNm;
       this.addExtra(a, { to: b, lengthNm: length, passage: i });
       this.addExtra(b, { to: a, lengthNm: length, passage: i });
       this.linkPassageEnd(ends[0], a);
@@ -1012,7 +1009,7 @@ export class RoutingNetwork {
     const approach = this.approachFrom(p);
     if (!approach) return null;
     const points = approach.points.slice(1);
-    const lengthNm = polylineNm([...approach.points, this.grid.pointOf(approach.node)]);
+    const lengthNm = pathLengthNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
   }
 
@@ -1214,16 +1211,16 @@ export class RoutingNetwork {
       if (!join) return;
       const { at, way } = join;
       const inner = way.slice(1, -1);
-      const wayNm = polylineNm(way);
+      const wayNm = pathLengthNm(way);
       joins.push([
         {
           node: this.base + 2 + 2 * i,
-          lengthNm: wayNm + polylineNm(path.slice(0, at + 1)),
+          lengthNm: wayNm + pathLengthNm(path.slice(0, at + 1)),
           points: [...inner, ...path.slice(1, at + 1).reverse()],
         },
         {
           node: this.base + 3 + 2 * i,
-          lengthNm: wayNm + polylineNm(path.slice(at)),
+          lengthNm: wayNm + pathLengthNm(path.slice(at)),
           points: [...inner, ...path.slice(at, path.length - 1)],
         },
       ]);
@@ -1262,7 +1259,7 @@ export class RoutingNetwork {
     let way = this.threadedJoins.get(key);
     if (way === undefined) {
       const found = threadWater(p, path[at] as LatLon, this.legMask, { guided: true });
-      way = found && polylineNm(found) <= STRAIT_JOIN_WAY_NM ? found : false;
+      way = found && pathLengthNm(found) <= STRAIT_JOIN_WAY_NM ? found : false;
       this.threadedJoins.set(key, way);
     }
     return way ? { at, way } : null;
@@ -1441,7 +1438,7 @@ export class RoutingNetwork {
   private addWayOut(way: PassageWayOut): void {
     const id = this.base + 2 + way.end;
     const points = way.points.slice(1);
-    const lengthNm = polylineNm([...way.points, this.grid.pointOf(way.node)]);
+    const lengthNm = pathLengthNm([...way.points, this.grid.pointOf(way.node)]);
     this.addExtra(id, { to: way.node, lengthNm });
     this.addExtra(way.node, { to: id, lengthNm });
     this.fixedVia.set(`${id}>${way.node}`, points);
@@ -1652,7 +1649,7 @@ export class RoutingNetwork {
         const piece = {
           points: stretch,
           passage: this.passages[river.passage] as Passage,
-          lengthNm: polylineNm(stretch) * (this.passageScales[river.passage] as number),
+          lengthNm: (this.passageLines[river.passage] as PassageLine).stretchNm(stretch),
         };
         if (river.atStart) {
           current.points.push(full[0] as LatLon);
@@ -1714,7 +1711,8 @@ export class RoutingNetwork {
         for (const p of piece.points) push(p, piece.passage.id);
         clock +=
           costs.passageHours(
-            piece.lengthNm ?? (this.passageLengths[this.passages.indexOf(piece.passage)] as number),
+            piece.lengthNm ??
+              (this.passageLines[this.passages.indexOf(piece.passage)] as PassageLine).lengthNm,
             piece.passage,
           ) * 3_600_000;
         continue;
@@ -2150,15 +2148,15 @@ export class RoutingNetwork {
       const passageData = this.passages[passageIndex];
       // Canals and river fairways: confined water, sailed at the passage's speed.
       const inCanal = passageData !== undefined && passageData.kind !== "strait";
-      // A canal drawn shorter than its published length counts as long as published.
-      const scale = passageData ? (this.passageScales[passageIndex] as number) : 1;
+      // A canal or river drawn shorter than published counts as long as published (passage-line.ts).
+      const line = passageData ? this.passageLines[passageIndex] : undefined;
       const legStart = t;
       const pts = densify(a.point, b.point, segmentNm);
       for (let k = 0; k + 1 < pts.length; k++) {
         const s = pts[k] as LatLon;
         const e = pts[k + 1] as LatLon;
         const geodesic = distanceAndCourse(s, e);
-        const d = geodesic.distanceNm * scale;
+        const d = line ? line.pieceNm(s, e) : geodesic.distanceNm;
         const sample = costs.sail(s, e, d, t, held);
         if (passageData) sample.hours = d / costs.passageSpeedKts(passageData);
         segments.push({
@@ -2181,7 +2179,7 @@ export class RoutingNetwork {
       legs.push({
         from: a.point,
         to: b.point,
-        distance_nm: round(leg.distanceNm * scale, 2),
+        distance_nm: round(line ? line.stretchNm([a.point, b.point]) : leg.distanceNm, 2),
         course_deg: round(leg.courseDeg, 1),
         start_ms: legStart,
         end_ms: t,
@@ -2209,22 +2207,6 @@ export class RoutingNetwork {
 
 function passagePoints(p: Passage): LatLon[] {
   return p.waypoints.map(([lat, lon]) => ({ lat, lon }));
-}
-
-/**
- * A canal's centre line in the catalogue is simplified and shorter than the channel; where the
- * published length is known (Suez, Kiel, Corinth) the passage is as long as published.
- */
-function passageLengthNm(p: Passage, path: LatLon[]): number {
-  const drawn = polylineNm(path);
-  return p.published_length_km ? Math.max(drawn, (p.published_length_km * 1000) / 1852) : drawn;
-}
-
-function polylineNm(points: LatLon[]): number {
-  let total = 0;
-  for (let i = 1; i < points.length; i++)
-    total += distanceNm(points[i - 1] as LatLon, points[i] as LatLon);
-  return total;
 }
 
 /**
@@ -2283,26 +2265,6 @@ function bisectFrom(
 const found = <T>(x: T | undefined): T[] => (x === undefined ? [] : [x]);
 
 /**
- * The point of a polyline nearest p (each piece a straight line in a local equirectangular
- * projection about p: river fairways' pieces are a few kilometres), the piece it lies on (from
- * path[k] to path[k + 1]), and its geodesic distance from p.
- */
-function nearestOnPolyline(
-  p: LatLon,
-  path: readonly LatLon[],
-): { point: LatLon; k: number; distance_nm: number } {
-  const xScale = Math.cos((p.lat * Math.PI) / 180);
-  let best = { point: path[0] as LatLon, k: 0, d2: Number.POSITIVE_INFINITY };
-  for (let k = 0; k + 1 < path.length; k++) {
-    const a = path[k] as LatLon;
-    const b = path[k + 1] as LatLon;
-    const q = nearestOnSegment(p.lon, p.lat, a.lon, a.lat, b.lon, b.lat, xScale);
-    if (q.d2 < best.d2) best = { point: { lat: q.y, lon: q.x }, k, d2: q.d2 };
-  }
-  return { point: best.point, k: best.k, distance_nm: distanceNm(p, best.point) };
-}
-
-/**
  * The two ways from a point on a river fairway's line (snapped onto it) along the river: down to
  * its first end, the water the coastline draws (node `seaEnd`), and up to its last (seaEnd + 1).
  * `points` run from the point towards the end, leaving out both; null when p is not on the line.
@@ -2320,13 +2282,13 @@ function riverJoins(p: LatLon, path: readonly LatLon[], seaEnd: number, river: n
   // The whole way is the river's: the end, the points, the passage's end.
   const down: EndWay = {
     node: seaEnd,
-    lengthNm: distanceNm(p, below) + polylineNm(path.slice(0, k + 1)),
+    lengthNm: distanceNm(p, below) + pathLengthNm(path.slice(0, k + 1)),
     points: downPoints,
     river: { passage: river, points: downPoints.length + 2 },
   };
   const up: EndWay = {
     node: seaEnd + 1,
-    lengthNm: distanceNm(p, above) + polylineNm(path.slice(k + 1)),
+    lengthNm: distanceNm(p, above) + pathLengthNm(path.slice(k + 1)),
     points: upPoints,
     river: { passage: river, points: upPoints.length + 2 },
   };
