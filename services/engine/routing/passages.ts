@@ -1711,6 +1711,38 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge over the Parana de las Palmas (above Campana, below Zarate) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) limit air draught for the ends above them; their clearances were not found in a stored source and are not applied. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Emilio Mitre: the router crosses the Rio de la Plata, which the coastline draws as open water, by the shortest way over its shallows (about 5-7 m outside the dredged channels), not along them; Buenos Aires routes have the same fault. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
   },
+  {
+    id: "yangtze",
+    name: "Yangtze River (Zhenjiang to Nanjing)",
+    kind: "river",
+    // The 1:10m coastline draws the Yangtze from the sea to below Zhenjiang (about 119.63E), with
+    // the Sutong Bridge's gate on the way: the drawn river's end -> Zhenjiang -> Yizheng ->
+    // Longtan -> south of Baguazhou -> off Nanjing's Xiaguan wharves below the Nanjing Yangtze
+    // River Bridge. Points are estimates off the towns, good to about 2 km; no kilometre of this
+    // stretch was found, so the line counts as drawn.
+    waypoints: [
+      [32.225, 119.665],
+      [32.205, 119.635],
+      [32.215, 119.6],
+      [32.23, 119.52],
+      [32.235, 119.45],
+      [32.24, 119.35],
+      [32.235, 119.25],
+      [32.235, 119.18],
+      [32.21, 119.1],
+      [32.18, 119.03],
+      [32.165, 118.95],
+      [32.15, 118.88],
+      [32.13, 118.8],
+      [32.105, 118.755],
+    ],
+    limits: { max_draft_m: 12.5 },
+    limits_source:
+      "China Daily (2018-05-09, via Jiangsu's provincial news site), quoting the Ministry of Transport: 'The 12.5-meter-deep waterway runs for 431 kilometers' from Nanjing to the estuary and 'allows vessels of more than 50,000 metric tons to pass'; The Waterways Journal (2018-05-14): the last 12.5 m section, between Nantong Tiansheng Port and Nanjing Xinshengang Port (227 km apart), opened for trial operation",
+    limits_verified: true,
+    notes:
+      "The draught limit is the channel's depth, as for the other fairways; ships of 100,000 t reach Nanjing on the tide. Bridges above the Sutong Bridge (the Shanghai-Nantong, Jiangyin, Taizhou, Runyang, Wufengshan and Nanjing bridges) are not catalogued and their clearances not applied. The ports above the Nanjing Yangtze River Bridge are not drawn.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
