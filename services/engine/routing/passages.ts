@@ -1743,6 +1743,57 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "The draught limit is the channel's depth, as for the other fairways; ships of 100,000 t reach Nanjing on the tide. Bridges above the Sutong Bridge (the Shanghai-Nantong, Jiangyin, Taizhou, Runyang, Wufengshan and Nanjing bridges) are not catalogued and their clearances not applied. The ports above the Nanjing Yangtze River Bridge are not drawn.",
   },
+  {
+    id: "seine",
+    name: "Seine (Honfleur to Rouen)",
+    kind: "river",
+    // The 1:10m coastline draws the estuary to the Pont de Normandie and a broken strip above it:
+    // off Honfleur -> under the Pont de Normandie -> the training walls -> the Pont de Tancarville
+    // -> Port-Jerome -> Aizier -> Villequier -> Caudebec and the Pont de Brotonne -> Le Trait ->
+    // round the Jumieges loop -> Duclair -> down the Roumare loop to La Bouille -> Grand-Couronne
+    // -> Petit-Couronne -> Rouen, below the Pont Gustave-Flaubert. Points are placed off the
+    // towns, good to a couple of kilometres, and cut the loops' curves: the line is a fifth
+    // shorter than the published channel, which is counted.
+    waypoints: [
+      [49.435, 0.235],
+      [49.447, 0.29],
+      [49.455, 0.35],
+      [49.465, 0.42],
+      [49.472, 0.465],
+      [49.468, 0.52],
+      [49.455, 0.58],
+      [49.44, 0.62],
+      [49.47, 0.655],
+      [49.505, 0.68],
+      [49.522, 0.725],
+      [49.515, 0.755],
+      [49.49, 0.79],
+      [49.468, 0.815],
+      [49.445, 0.835],
+      [49.415, 0.855],
+      [49.43, 0.88],
+      [49.465, 0.89],
+      [49.485, 0.885],
+      [49.46, 0.92],
+      [49.42, 0.93],
+      [49.38, 0.935],
+      [49.352, 0.94],
+      [49.355, 0.98],
+      [49.37, 1.005],
+      [49.395, 1.03],
+      [49.42, 1.045],
+      [49.442, 1.065],
+    ],
+    limits: { max_draft_m: 11.7, max_air_draft_m: 50 },
+    limits_source:
+      "Draught: DREAL Normandie, 'Amelioration des acces nautiques du chenal du port de Rouen': ships of 11.30 m draught going down and 11.70 m going up for 97% of tides, the works finished in 2018; Mer et Marine (2019): 'les tirants d'eau des navires passent a 11,30 m a la descente vers la mer et a 11,70 m lors de la montee vers Rouen'. Air draught: Tours in Normandy, 'C'est quoi un pont au format maritime': 'Les trois ponts offrent un tirant d'air de 50 metres en leur milieu' (the Tancarville, Brotonne and Normandie bridges), a secondary source",
+    limits_verified: true,
+    published_length_km: 120,
+    published_length_source:
+      "Mer et Marine (2019): 'le chenal de la Seine, long de 120 km entre Rouen et Honfleur'; L'Usine Nouvelle (2014): 'le chenal de navigation (120 kilometres) de l'estuaire de la Seine jusqu'a Rouen'",
+    notes:
+      "One draught limit serves both ways: 11.70 m, the limit going up; a ship leaving Rouen deeper than 11.30 m is not refused. Every port on the fairway (Port-Jerome, Radicatel, Le Trait, Rouen's terminals) lies above all three bridges, so their 50 m binds every end on it; Honfleur is in the drawn estuary and is not held to it. The Pont Gustave-Flaubert (a lift bridge) and the bridges above it in Rouen are not drawn.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
