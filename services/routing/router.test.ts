@@ -1171,6 +1171,32 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const neworleans = net.route(request({ lat: 29.95, lon: -90.06 }, { lat: 25, lon: -90 }));
     expect(neworleans.passages).toEqual(["mississippi"]);
     expect(neworleans.waypoints.filter((w) => w.lat > 30)).toEqual([]);
+    // A bridge over a fairway binds only the ends above it: a ship of 50 m air draught reaches the
+    // terminals below the Crescent City Connection (52 m) but not those above the Huey P. Long
+    // Bridge (47 m), and the refusal names the bridge.
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 50 } };
+    const belowBridges = net.route(
+      request({ lat: 29.93, lon: -90.03 }, { lat: 25, lon: -90 }, tall),
+    );
+    expect(belowBridges.passages).toEqual(["mississippi"]);
+    let barred: NoRouteWithinLimitsError | undefined;
+    try {
+      net.route(request({ lat: 29.93, lon: -90.2 }, { lat: 25, lon: -90 }, tall));
+    } catch (err) {
+      barred = err as NoRouteWithinLimitsError;
+    }
+    expect(barred).toBeInstanceOf(NoRouteWithinLimitsError);
+    expect(barred?.details.closed_to_vessel).toEqual([
+      {
+        passage: "mississippi",
+        limit: "air draft 50 m > 46.6 m under the Huey P. Long Bridge (Jefferson Parish)",
+        limit_verified: true,
+      },
+    ]);
+    // The same ship without an air draught given is routed from there.
+    expect(net.route(request({ lat: 29.93, lon: -90.2 }, { lat: 25, lon: -90 })).passages).toEqual([
+      "mississippi",
+    ]);
     // Rosario, at km 420 of the Parana, counts its river kilometres down to the delta front (km 50):
     // 370 km, though the line cuts the Palmas' bends harder than the river's above the fork.
     const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pathLengthNm } from "../geo/geodesic";
 import type { LatLon } from "../geo/types";
-import { PassageLine } from "./passage-line";
+import { PassageLine, stationOnLine } from "./passage-line";
 import { PASSAGES, type Passage } from "./passages";
 
 // A river drawn along the equator in three pieces of 0.1 degree (6 nm each).
@@ -77,5 +77,14 @@ describe("how long a passage's stretches count", () => {
       expect(span, p.id).toBeCloseTo(p.published_length_km ?? 0, 6);
     }
     expect(PASSAGES.some((q) => q.kilometre_posts)).toBe(true);
+  });
+
+  it("places a point along the line as a fractional point index, from the line's first point", () => {
+    expect(stationOnLine({ lat: 0, lon: 0 }, path)).toBe(0);
+    expect(stationOnLine({ lat: 0.01, lon: 0.15 }, path)).toBeCloseTo(1.5, 6);
+    expect(stationOnLine({ lat: -0.01, lon: 0.3 }, path)).toBeCloseTo(3, 6);
+    expect(stationOnLine({ lat: 0, lon: 0.05 }, path)).toBeLessThan(
+      stationOnLine({ lat: 0, lon: 0.25 }, path),
+    );
   });
 });

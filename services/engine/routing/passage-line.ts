@@ -88,3 +88,15 @@ export function nearestOnPolyline(
   }
   return { point: best.point, k: best.k, distance_nm: distanceNm(p, best.point) };
 }
+
+/**
+ * How far along a polyline the point of it nearest p lies, as a fractional point index: k + t
+ * on the piece from path[k] to path[k + 1]. Stations order points along a river from its sea end.
+ */
+export function stationOnLine(p: LatLon, path: readonly LatLon[]): number {
+  const on = nearestOnPolyline(p, path);
+  const a = path[on.k] as LatLon;
+  const b = path[on.k + 1] as LatLon | undefined;
+  const piece = b ? distanceNm(a, b) : 0;
+  return on.k + (piece > 0 ? Math.min(1, distanceNm(a, on.point) / piece) : 0);
+}

@@ -23,6 +23,18 @@ export interface PassageLimits {
   max_air_draft_m?: number;
 }
 
+/** A bridge over a river fairway: it binds only the ends further up the fairway than itself. */
+export interface RiverBridge {
+  name: string;
+  /** Where it crosses the fairway's line, [lat, lon] (on or beside the line). */
+  at: [number, number];
+  /** Clearance under its navigation span (m), on the datum its source gives. */
+  max_air_draft_m: number;
+  source: string;
+  /** As limits_verified: whether the value was found in the cited source. */
+  verified: boolean;
+}
+
 export interface Passage {
   /** Stable lower-case id used by callers to require or avoid it. */
   id: string;
@@ -65,6 +77,12 @@ export interface Passage {
    * Sources go in published_length_source.
    */
   kilometre_posts?: Array<{ waypoint: number; km: number }>;
+  /**
+   * Bridges over a river fairway, from the sea up. Each closes the fairway above it to ships
+   * taller than its clearance and leaves the ports below it open to them; a limit in `limits`
+   * binds every end on the fairway.
+   */
+  bridges?: RiverBridge[];
   /** Typical transit facts a router may use. */
   transit?: { typical_hours?: number; speed_limit_kts?: number; source?: string };
   /**
@@ -1529,9 +1547,19 @@ export const PASSAGES: readonly Passage[] = [
     limits: { max_draft_m: 13.1 },
     limits_source:
       "Port of Portland, 'Columbia River Navigation' (portofportland.com): 'it maintains a depth of 43 feet and a width of 600 feet for 100 miles to the Portland Harbor ... the Longview Bridge, with vertical and horizontal clearances of 198 feet and 1085 feet' (43 ft = 13.1 m, the channel's depth; 198 ft = 60.4 m); USACE Portland District, 'Columbia and Lower Willamette Rivers' project page: a 600-ft wide, 43-ft deep channel for 106.5 miles from the river's mouth to Vancouver, Wash.",
+    bridges: [
+      {
+        name: "Lewis and Clark Bridge (Longview)",
+        at: [46.1047, -122.9618],
+        max_air_draft_m: 60.4,
+        source:
+          "Port of Portland, 'Columbia River Navigation': 'the Longview Bridge, with vertical and horizontal clearances of 198 feet and 1085 feet' (60.4 m)",
+        verified: true,
+      },
+    ],
     limits_verified: true,
     notes:
-      "The draught limit is the channel's depth, not an under-keel rule. The Lewis and Clark Bridge's air draught (198 ft, 60.4 m, Port of Portland; Wikipedia gives 210 ft) is not applied: a fairway's limits bind every end along it, and the bridge binds only ends above it (the fairway starts 13 miles below it). The Willamette (40 ft) to Portland's Willamette terminals is not drawn: the fairway ends at Terminal 6 on the Columbia, within 15 nm of the city's terminals, which snap onto it. Positions other than the four sourced ones should be checked against NOAA charts 18523, 18524 and 18526.",
+      "The draught limit is the channel's depth, not an under-keel rule. The Lewis and Clark Bridge (198 ft, Port of Portland; Wikipedia gives 210 ft) binds only the ends above it, Longview's upper berths, Kalama and Portland; ports below it (Longview's lower terminals) are open to taller ships. The Willamette (40 ft) to Portland's Willamette terminals is not drawn: the fairway ends at Terminal 6 on the Columbia, within 15 nm of the city's terminals, which snap onto it. Positions other than the four sourced ones should be checked against NOAA charts 18523, 18524 and 18526.",
   },
   {
     id: "mississippi",
@@ -1541,8 +1569,9 @@ export const PASSAGES: readonly Passage[] = [
     // entrance -> Southwest Pass -> Head of Passes -> New Orleans (Algiers Point, the Crescent
     // City Connection) -> Gramercy -> the Sunshine Bridge -> Baton Rouge (Port Allen). Sourced:
     // the entrance light, the pass, Head of Passes, the three bridges and Algiers Point (U.S.
-    // Coast Pilot 5, Wikipedia); the points between them are estimates, off by 0.5-1.5 km, and
-    // cut some meanders (the line is 4% shorter than the river: the published length counts).
+    // Coast Pilot 5, Wikipedia), and the Hale Boggs Bridge (Wikipedia), which showed the line
+    // 4 km north of the river at Luling; the points between them are estimates, off by 0.5-1.5
+    // km elsewhere, and cut some meanders (the published length counts).
     waypoints: [
       [28.89, -89.445],
       [28.91, -89.423],
@@ -1601,10 +1630,10 @@ export const PASSAGES: readonly Passage[] = [
       [29.93, -90.195],
       [29.93, -90.225],
       [29.942, -90.26],
-      [29.953, -90.295],
-      [29.965, -90.33],
-      [29.978, -90.365],
-      [29.985, -90.395],
+      [29.945, -90.295],
+      [29.945, -90.33],
+      [29.9425, -90.3736],
+      [29.97, -90.4],
       [30.0, -90.415],
       [30.022, -90.44],
       [30.042, -90.475],
@@ -1642,12 +1671,46 @@ export const PASSAGES: readonly Passage[] = [
     limits: { max_draft_m: 13.7 },
     limits_source:
       "USACE New Orleans District, 'Mississippi River Ship Channel': phase 1 deepened the channel 'to 45 ft from the Gulf of Mexico to Donaldsonville' and phase 2 'to 45 ft from Donaldsonville, LA to Baton Rouge' (45 ft = 13.7 m); Port of Greater Baton Rouge, 'About the Port': 'a 45-50 foot shipping channel to the mouth of the Mississippi River is maintained by the U.S. Army Corps of Engineers'",
+    bridges: [
+      {
+        name: "Crescent City Connection (New Orleans)",
+        at: [29.9386, -90.0575],
+        max_air_draft_m: 51.8,
+        source:
+          "Wikipedia, 'Crescent City Connection', infobox (29 56 19N 90 03 27W): clearance below 170 ft (52 m)",
+        verified: true,
+      },
+      {
+        name: "Huey P. Long Bridge (Jefferson Parish)",
+        at: [29.9442, -90.1689],
+        max_air_draft_m: 46.6,
+        source:
+          "Wikipedia, 'Huey P. Long Bridge (Jefferson Parish)', infobox (29 56 39N 90 10 08W, river mile 106.1): clearance below 153 ft (47 m)",
+        verified: true,
+      },
+      {
+        name: "Hale Boggs Memorial Bridge (Luling)",
+        at: [29.9425, -90.3736],
+        max_air_draft_m: 48.2,
+        source:
+          "Wikipedia, 'Hale Boggs Memorial Bridge', infobox (29 56 33N 90 22 25W): clearance below 158 ft (48 m)",
+        verified: true,
+      },
+      {
+        name: "Veterans Memorial Bridge (Gramercy)",
+        at: [30.0458, -90.6725],
+        max_air_draft_m: 50.3,
+        source:
+          "Wikipedia, 'Gramercy Bridge', infobox (30 02 45N 90 40 21W): clearance below 165 ft (50 m); gribblenation.org: 165 ft above mean river level",
+        verified: true,
+      },
+    ],
     limits_verified: true,
     published_length_km: 349.2,
     published_length_source:
       "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass' (statute miles; 349.2 km)",
     notes:
-      "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. The bridges' air-draught limits are not applied: a fairway's limits bind every end along it, and a bridge binds only ends above it (the Crescent City Connection, about 150 ft, and the Huey P. Long Bridge, about 153 ft, at New Orleans; the Hale Boggs, Gramercy and Sunshine bridges; the I-10 bridge at Baton Rouge, 174 ft less the Baton Rouge gauge), from secondary sources only. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
+      "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. Each bridge binds only the ends above it, with its clearance as Wikipedia's infobox gives it (the datum not stated there; the river's stage changes the clearance by metres): a ship too tall for the Crescent City Connection reaches the terminals below New Orleans and no further. The Sunshine Bridge (Donaldsonville) is not catalogued: no stored source gives its clearance, so ends above it, to Baton Rouge, are held only to the Gramercy Bridge's; the I-10 bridge at Baton Rouge is above the fairway's end. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
   },
   {
     id: "parana",

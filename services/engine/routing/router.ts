@@ -22,8 +22,8 @@ import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
-import { nearestOnPolyline, PassageLine } from "./passage-line";
-import type { Passage } from "./passages";
+import { nearestOnPolyline, PassageLine, stationOnLine } from "./passage-line";
+import type { Passage, RiverBridge } from "./passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
 import { RequestGraph } from "./request-graph";
 import {
@@ -764,12 +764,16 @@ export class RoutingNetwork {
     // An end on a river sails it down to the water the coastline draws, and on out from there
     // the way a port's end does (riverSeaWays).
     if (origin.onRiver) {
-      for (const w of this.riverSeaWays(origin.point, allowed.ok)) {
+      for (const w of this.riverSeaWays(origin.point, allowed.ok, request.vessel.air_draft_m)) {
         offerStart(w.node, w.lengthNm, w.points, w.river);
       }
     }
     if (destination.onRiver) {
-      for (const w of this.riverSeaWays(destination.point, allowed.ok)) {
+      for (const w of this.riverSeaWays(
+        destination.point,
+        allowed.ok,
+        request.vessel.air_draft_m,
+      )) {
         offerGoal(w.node, w.lengthNm, [...w.points].reverse(), 0, w.river);
       }
     }
@@ -1505,10 +1509,19 @@ export class RoutingNetwork {
         ? [i]
         : [],
     );
-    if (rivers.some((i) => allowed.ok[i])) return;
+    const airDraft = request.vessel.air_draft_m;
+    const open = rivers.filter((i) => allowed.ok[i]);
+    if (open.some((i) => this.bridgesBarring(i, p, airDraft).length === 0)) return;
     const ids = rivers.map((i) => (this.passages[i] as Passage).id);
     const where = { which, lat: p.lat, lon: p.lon, from: request.from, to: request.to };
-    const closed = allowed.closed.filter((c) => ids.includes(c.passage));
+    const barred = open.flatMap((i) =>
+      this.bridgesBarring(i, p, airDraft).map((b) => ({
+        passage: (this.passages[i] as Passage).id,
+        limit: `air draft ${airDraft} m > ${b.max_air_draft_m} m under the ${b.name}`,
+        limit_verified: b.verified,
+      })),
+    );
+    const closed = [...allowed.closed.filter((c) => ids.includes(c.passage)), ...barred];
     if (closed.length > 0) {
       throw new NoRouteWithinLimitsError(
         `${which} ${p.lat},${p.lon} is up the ${ids.join(", ")} fairway, closed to this vessel: ${closed.map((c) => c.limit).join("; ")}`,
@@ -1528,10 +1541,15 @@ export class RoutingNetwork {
    * Mississippi's, off the Southwest Pass); the Columbia's first point is about 35 nm up the
    * drawn river, above the Astoria-Megler Bridge, whose gate a static link may not cross.
    */
-  private riverSeaWays(p: LatLon, allowed: readonly boolean[]): EndWay[] {
+  private riverSeaWays(
+    p: LatLon,
+    allowed: readonly boolean[],
+    airDraftM: number | undefined,
+  ): EndWay[] {
     const out: EndWay[] = [];
     this.passages.forEach((passage, i) => {
       if (passage.kind !== "river" || !allowed[i]) return;
+      if (this.bridgesBarring(i, p, airDraftM).length > 0) return;
       const path = this.passagePaths[i] as LatLon[];
       const down = riverJoins(p, path, 0, i)?.[0];
       if (!down) return;
@@ -1546,6 +1564,22 @@ export class RoutingNetwork {
       }
     });
     return out;
+  }
+
+  /**
+   * The bridges of river fairway `river` between its sea end and p, on it, that a ship of
+   * `airDraftM` does not clear (none when the air draught is not given).
+   */
+  private bridgesBarring(river: number, p: LatLon, airDraftM: number | undefined): RiverBridge[] {
+    const bridges = (this.passages[river] as Passage).bridges ?? [];
+    if (airDraftM === undefined || bridges.length === 0) return [];
+    const path = this.passagePaths[river] as LatLon[];
+    const station = stationOnLine(p, path);
+    return bridges.filter(
+      (b) =>
+        b.max_air_draft_m < airDraftM &&
+        stationOnLine({ lat: b.at[0], lon: b.at[1] }, path) < station,
+    );
   }
 
   /** The nearest point of a river fairway's line within MAX_SNAP_NM of p, if any. */
