@@ -1857,6 +1857,37 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "One draught limit serves both ways: 11.70 m, the limit going up; a ship leaving Rouen deeper than 11.30 m is not refused. Every port on the fairway (Port-Jerome, Radicatel, Le Trait, Rouen's terminals) lies above all three bridges, so their 50 m binds every end on it; Honfleur is in the drawn estuary and is not held to it. The Pont Gustave-Flaubert (a lift bridge) and the bridges above it in Rouen are not drawn.",
   },
+  {
+    id: "hooghly",
+    name: "Hooghly River (Hugli Point to the Kolkata Dock System)",
+    kind: "river",
+    // The 1:10m coastline draws the estuary past Haldia and Diamond Harbour to Hugli Point, where
+    // the Rupnarayan comes in: off Nurpur -> Falta -> Uluberia -> Budge Budge -> Garden Reach ->
+    // the Kolkata Dock System (22 32 53N 88 18 05E, the port's own position). Points between are
+    // estimates, good to about a kilometre; no river length was found for this stretch, so it
+    // counts as drawn: 19.2 nm to off Budge Budge, against 'about 21 miles above Hugli Point'.
+    waypoints: [
+      [22.205, 88.085],
+      [22.24, 88.1],
+      [22.295, 88.125],
+      [22.35, 88.135],
+      [22.41, 88.12],
+      [22.465, 88.12],
+      [22.472, 88.15],
+      [22.47, 88.175],
+      [22.49, 88.2],
+      [22.515, 88.225],
+      [22.535, 88.255],
+      [22.543, 88.28],
+      [22.546, 88.3],
+    ],
+    limits: { max_draft_m: 8.7 },
+    limits_source:
+      "BIMCO, ports database, Kolkata, 'Access and navigation: entrance': 'June to October: at High Water Springs by vessels drawing 8.7 m draft and at High Water Neaps by vessels drawing 8 m; October to June: by vessels drawing between 6.7 to 8.2 m draft', drafts set by the governing bars and forecast monthly by the port",
+    limits_verified: true,
+    notes:
+      "8.7 m is the most the river takes in any season; from October to June it takes 6.7-8.2 m, which is not applied (no season is kept for fairways). Kolkata Port: the Pilotage distance to Kolkata is 223 km, 148 of them river. The Sailing Directions (as quoted by sea-seek.com): the port extends from Budge Budge, about 21 miles above Hugli Point; the Howrah Bridge, 15 miles above Budge Budge, is the upper limit for ocean-going ships. Haldia (22 02N 88 06E, 104 km below Kolkata, Wikipedia) is in the drawn estuary, and Kolkata routes 81 km further from the sea than Haldia: the line cuts the river's bends, by about 20 km, and no length of the fairway's stretch alone was found to count instead; a route from Haldia to the fairway goes out to the wide estuary and back, 40 nm for 12, because the grid keeps 2 nm off the coast and the narrows between are not searched on the fine coastline.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
