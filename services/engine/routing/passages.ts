@@ -1888,6 +1888,47 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "8.7 m is the most the river takes in any season; from October to June it takes 6.7-8.2 m, which is not applied (no season is kept for fairways). Kolkata Port: the Pilotage distance to Kolkata is 223 km, 148 of them river. The Sailing Directions (as quoted by sea-seek.com): the port extends from Budge Budge, about 21 miles above Hugli Point; the Howrah Bridge, 15 miles above Budge Budge, is the upper limit for ocean-going ships. Haldia (22 02N 88 06E, 104 km below Kolkata, Wikipedia) is in the drawn estuary, and Kolkata routes 81 km further from the sea than Haldia: the line cuts the river's bends, by about 20 km, and no length of the fairway's stretch alone was found to count instead; a route from Haldia to the fairway goes out to the wide estuary and back, 40 nm for 12, because the grid keeps 2 nm off the coast and the narrows between are not searched on the fine coastline.",
   },
+  {
+    id: "guadalquivir",
+    name: "Guadalquivir (Sanlucar de Barrameda to the Port of Seville)",
+    kind: "river",
+    // The 1:10m coastline draws the mouth off Sanlucar and two broken strips of the river above
+    // it: the mouth -> Bonanza -> along the drawn strips to about 36 55N 6 13W -> up the marshes
+    // past Isla Minima and Coria del Rio -> the Seville lock -> the Canal de Alfonso XIII -> the
+    // port (37 21 18N 5 59 41W, Wikipedia). The first eight points follow the drawn river; those
+    // above are estimates, off by up to a few kilometres where the river meanders, and the line
+    // is shorter than the 90 km published, which is counted.
+    waypoints: [
+      [36.795, -6.37],
+      [36.82, -6.345],
+      [36.845, -6.34],
+      [36.87, -6.35],
+      [36.89, -6.335],
+      [36.91, -6.3],
+      [36.915, -6.25],
+      [36.92, -6.21],
+      [36.96, -6.19],
+      [37.01, -6.16],
+      [37.06, -6.13],
+      [37.11, -6.1],
+      [37.16, -6.08],
+      [37.21, -6.07],
+      [37.26, -6.06],
+      [37.3, -6.05],
+      [37.325, -6.025],
+      [37.345, -6.0],
+      [37.355, -5.995],
+    ],
+    limits: { max_draft_m: 7.2 },
+    limits_source:
+      "Autoridad Portuaria de Sevilla's draught scale for the Eurovia del Guadalquivir (puertosymas.com and ptc.mx, reporting the port's announcement): 'un calado de entrada de 7 - 7,20 metros', by the day's tidal coefficient; 'cualquier dia del ano, los buques pueden acceder con un minimo de siete metros de calado'",
+    limits_verified: true,
+    published_length_km: 90,
+    published_length_source:
+      "puertosymas.com, reporting the Autoridad Portuaria de Sevilla: 'Desde el Atlantico, en Sanlucar de Barrameda, y tras recorrer 90 kilometros, se llega a las instalaciones portuarias de la ciudad' (Spanish Wikipedia gives 70 and 90 km in different versions; Diario de Sevilla, 89 km)",
+    notes:
+      "Ships enter the port by the Seville lock (the only sea lock in Spain); its dimensions are not applied. The Puente del Centenario crosses the port's basin; its clearance was not found in a stored source and is not applied.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
