@@ -1208,6 +1208,35 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(riverKm).toBeLessThan(372);
   });
 
+  it("joins two ends up one estuary through its water, not out to the open estuary and back", () => {
+    // Haldia and Hugli Point lie 10 nm apart up the Hooghly estuary, out of sight of each other
+    // round Diamond Harbour's bend, in water the grid (2 nm off every coast) does not reach: each
+    // end's way out to the grid runs down to the open estuary at 21.8N, and the route was 40 nm.
+    const haldia = { lat: 22.03, lon: 88.07 };
+    const hugliPoint = { lat: 22.205, lon: 88.085 };
+    for (const [a, b] of [
+      [haldia, hugliPoint],
+      [hugliPoint, haldia],
+    ] as const) {
+      const r = net.route(request(a, b));
+      expect(r.distance_nm).toBeLessThan(20);
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(22);
+    }
+    // So do Haldia and Kolkata, up the Hooghly fairway from Hugli Point: 44.5 nm, not 68.
+    const kolkata = { lat: 22.55, lon: 88.3 };
+    for (const [a, b] of [
+      [haldia, kolkata],
+      [kolkata, haldia],
+    ] as const) {
+      const r = net.route(request(a, b));
+      expect(r.passages).toEqual(["hooghly"]);
+      expect(r.distance_nm).toBeLessThan(50);
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(22);
+      const river = r.legs.filter((l) => l.passage === "hooghly");
+      expect(river.length).toBeGreaterThan(5);
+    }
+  });
+
   it("fails loudly for waters not connected to the ocean", () => {
     const caspian = { lat: 42.0, lon: 50.5 };
     expect(() => net.route(request(caspian, ROTTERDAM))).toThrow(NoSeaRouteError);

@@ -245,6 +245,8 @@ const PRICE_TOLERANCE = 0.003;
 const OPEN_WATER_NM = 3;
 /** How close to its limit a slide along a leg comes (the bisection's last step), nm. */
 const SLIDE_RESOLUTION_NM = 2;
+/** Ends at most this far apart, out of sight of each other, are also joined through the water. */
+const NEAR_ENDS_NM = 30;
 /** A point this near a river fairway's line is on it (riverJoins), nm. */
 const RIVER_ON_LINE_NM = 0.01;
 /** Grid nodes this near a passage's inner waypoints are closed (closeGridInsidePassages). */
@@ -806,8 +808,16 @@ export class RoutingNetwork {
       if (e.river !== undefined) riverVia.set(`${node}>${goal}`, { ...e.river, atStart: false });
     }
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
+    // Near each other but out of sight, the way through the water between them (nearEndsWay).
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
       startEdges.push({ to: goal, lengthNm: distanceNm(origin.point, destination.point) });
+    } else {
+      const near = this.nearEndsWay(origin, destination, allowed.ok, request.vessel.air_draft_m);
+      if (near) {
+        startEdges.push({ to: goal, lengthNm: near.lengthNm });
+        via.set(`${start}>${goal}`, near.points);
+        if (near.river) riverVia.set(`${start}>${goal}`, near.river);
+      }
     }
     perRequest.set(start, startEdges);
     this.perRequest = perRequest;
@@ -1546,24 +1556,74 @@ export class RoutingNetwork {
     allowed: readonly boolean[],
     airDraftM: number | undefined,
   ): EndWay[] {
-    const out: EndWay[] = [];
-    this.passages.forEach((passage, i) => {
-      if (passage.kind !== "river" || !allowed[i]) return;
-      if (this.bridgesBarring(i, p, airDraftM).length > 0) return;
+    return this.riverDowns(p, allowed, airDraftM).flatMap(({ passage, down, sea }) =>
+      (this.attachEnd(sea) ?? []).map((w) => ({
+        node: w.node,
+        lengthNm: down.lengthNm + w.lengthNm,
+        points: [...down.points, sea, ...w.points],
+        river: { passage, points: down.points.length + 2 },
+      })),
+    );
+  }
+
+  /**
+   * For an end on a river fairway this request may sail to it: the way down the fairway to its
+   * first point (`sea`, in the water the coastline draws), per fairway.
+   */
+  private riverDowns(
+    p: LatLon,
+    allowed: readonly boolean[],
+    airDraftM: number | undefined,
+  ): Array<{ passage: number; down: EndWay; sea: LatLon }> {
+    return this.passages.flatMap((passage, i) => {
+      if (passage.kind !== "river" || !allowed[i]) return [];
+      if (this.bridgesBarring(i, p, airDraftM).length > 0) return [];
       const path = this.passagePaths[i] as LatLon[];
       const down = riverJoins(p, path, 0, i)?.[0];
-      if (!down) return;
-      const sea = path[0] as LatLon;
-      for (const w of this.attachEnd(sea) ?? []) {
-        out.push({
-          node: w.node,
-          lengthNm: down.lengthNm + w.lengthNm,
-          points: [...down.points, sea, ...w.points],
-          river: { passage: i, points: down.points.length + 2 },
-        });
-      }
+      return down ? [{ passage: i, down, sea: path[0] as LatLon }] : [];
     });
-    return out;
+  }
+
+  /**
+   * Ends out of sight of each other but near, in water too narrow for the grid (up an estuary,
+   * round a bend): the way through that water from one to the other, or, for an end on a river
+   * fairway, down the fairway and through the water from its first point. Their ways out to the
+   * grid would otherwise both run down to the open estuary and the route come back up it (Haldia
+   * to Hugli Point: 40 nm for 17). `points` lie between the ends; `river` as riverVia keeps it.
+   */
+  private nearEndsWay(
+    origin: SnappedEnd,
+    destination: SnappedEnd,
+    allowed: readonly boolean[],
+    airDraftM: number | undefined,
+  ):
+    | { lengthNm: number; points: LatLon[]; river?: RiverStretch & { atStart: boolean } }
+    | undefined {
+    const thread = (a: LatLon, b: LatLon) =>
+      distanceNm(a, b) <= NEAR_ENDS_NM ? threadWater(a, b, this.legMask, { guided: true }) : null;
+    if (origin.onRiver && destination.onRiver) return undefined;
+    if (!origin.onRiver && !destination.onRiver) {
+      const way = thread(origin.point, destination.point);
+      return way ? { lengthNm: pathLengthNm(way), points: way.slice(1, -1) } : undefined;
+    }
+    const fromRiver = origin.onRiver === true;
+    const [onRiver, other] = fromRiver
+      ? [origin.point, destination.point]
+      : [destination.point, origin.point];
+    let best: ReturnType<RoutingNetwork["nearEndsWay"]>;
+    for (const { passage, down, sea } of this.riverDowns(onRiver, allowed, airDraftM)) {
+      const way = thread(sea, other);
+      if (!way) continue;
+      const lengthNm = down.lengthNm + pathLengthNm(way);
+      if (best && best.lengthNm <= lengthNm) continue;
+      const water = way.slice(1, -1);
+      const points = fromRiver
+        ? [...down.points, sea, ...water]
+        : [...water.reverse(), sea, ...[...down.points].reverse()];
+      const river = { passage, points: down.points.length + 2, atStart: fromRiver };
+      best = { lengthNm, points, river };
+    }
+    return best;
   }
 
   /**
