@@ -982,6 +982,27 @@ export class RoutingNetwork {
     }
   }
 
+  /** Whether a way passes within PASSAGE_CLOSED_NM of a strait's or canal's inner points. */
+  private nearStraitNarrows(way: readonly LatLon[]): boolean {
+    const first = way[0] as LatLon;
+    const reach = pathLengthNm(way) + PASSAGE_CLOSED_NM;
+    const nearby = this.passages.flatMap((p) =>
+      p.kind === "river"
+        ? []
+        : p.waypoints
+            .slice(1, -1)
+            .map(([lat, lon]) => ({ lat, lon }))
+            .filter((q) => distanceNm(first, q) <= reach),
+    );
+    if (nearby.length === 0) return false;
+    for (let i = 1; i < way.length; i++) {
+      for (const q of densify(way[i - 1] as LatLon, way[i] as LatLon, 1)) {
+        if (nearby.some((n) => distanceNm(q, n) <= PASSAGE_CLOSED_NM)) return true;
+      }
+    }
+    return false;
+  }
+
   private nodesWithin(p: LatLon, radiusNm: number): number[] {
     const g = this.grid;
     const dLat = radiusNm / 60;
@@ -1599,8 +1620,14 @@ export class RoutingNetwork {
   ):
     | { lengthNm: number; points: LatLon[]; river?: RiverStretch & { atStart: boolean } }
     | undefined {
-    const thread = (a: LatLon, b: LatLon) =>
-      distanceNm(a, b) <= NEAR_ENDS_NM ? threadWater(a, b, this.legMask, { guided: true }) : null;
+    // Not through a strait's narrows, which the grid is closed round (closeGridInsidePassages):
+    // those are sailed by the passage, with its limits, and reported (Messina's two ends are 20 nm
+    // apart, and the fine coastline draws the strait open).
+    const thread = (a: LatLon, b: LatLon) => {
+      if (distanceNm(a, b) > NEAR_ENDS_NM) return null;
+      const way = threadWater(a, b, this.legMask, { guided: true });
+      return way && !this.nearStraitNarrows(way) ? way : null;
+    };
     if (origin.onRiver && destination.onRiver) return undefined;
     if (!origin.onRiver && !destination.onRiver) {
       const way = thread(origin.point, destination.point);
