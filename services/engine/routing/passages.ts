@@ -1704,13 +1704,21 @@ export const PASSAGES: readonly Passage[] = [
           "Wikipedia, 'Gramercy Bridge', infobox (30 02 45N 90 40 21W): clearance below 165 ft (50 m); gribblenation.org: 165 ft above mean river level",
         verified: true,
       },
+      {
+        name: "Sunshine Bridge (Donaldsonville)",
+        at: [30.0981, -90.9122],
+        max_air_draft_m: 51.8,
+        source:
+          "Wikipedia, 'Sunshine Bridge', infobox (30 05 53N 90 54 44W): clearance below 170 ft (52 m); John A. Weeks III: 'an 825' span with 170' of clearance'",
+        verified: true,
+      },
     ],
     limits_verified: true,
     published_length_km: 349.2,
     published_length_source:
       "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass' (statute miles; 349.2 km)",
     notes:
-      "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. Each bridge binds only the ends above it, with its clearance as Wikipedia's infobox gives it (the datum not stated there; the river's stage changes the clearance by metres): a ship too tall for the Crescent City Connection reaches the terminals below New Orleans and no further. The Sunshine Bridge (Donaldsonville) is not catalogued: no stored source gives its clearance, so ends above it, to Baton Rouge, are held only to the Gramercy Bridge's; the I-10 bridge at Baton Rouge is above the fairway's end. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
+      "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. Each bridge binds only the ends above it, with its clearance as Wikipedia's infobox gives it (the datum not stated there; the river's stage changes the clearance by metres): a ship too tall for the Crescent City Connection reaches the terminals below New Orleans and no further. The I-10 bridge at Baton Rouge is above the fairway's end. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
   },
   {
     id: "parana",
@@ -1761,6 +1769,24 @@ export const PASSAGES: readonly Passage[] = [
     limits: { max_draft_m: 10.36 },
     limits_source:
       "Bolsa de Comercio de Rosario, 'Situacion actual del Sistema de Navegacion Troncal del Rio Parana' (Sese, Ybanez; from the Latinoconsult / Port Consultants Rotterdam feasibility study): Resolution 1534/2006 allows 'un calado de 10,36 m (34 pies) desde el Oceano hasta Puerto San Martin', depths still maintained; the river is dredged to 36 ft (34 navigable plus 2 of safety) from km 470 to km 50",
+    bridges: [
+      {
+        name: "Zarate-Brazo Largo bridge over the Parana de las Palmas (Zarate)",
+        at: [-34.08, -59.035],
+        max_air_draft_m: 50,
+        source:
+          "La Nacion (2024, via infoconstruccion.com.ar): 'El puente tiene una elevacion de 50 metros sobre el nivel de los rios, de esta manera se permite la navegacion de grandes buques en el Parana'; its position on the line is placed above Zarate's port, not sourced",
+        verified: true,
+      },
+      {
+        name: "Rosario-Victoria bridge",
+        at: [-32.8689, -60.6789],
+        max_air_draft_m: 50,
+        source:
+          "Wikipedia (French, 'Pont Rosario-Victoria', 32 52 08S 60 40 44W): 'La cubierta principal esta a 50 metros sobre el agua'",
+        verified: true,
+      },
+    ],
     limits_verified: true,
     published_length_km: 393,
     // The delta front (km 50), Rosario (km 420), Puerto General San Martin (km 443).
@@ -1772,7 +1798,7 @@ export const PASSAGES: readonly Passage[] = [
     published_length_source:
       "Trunk-waterway kilometres from km 0 off Buenos Aires: the river from km 50 (Bolsa de Comercio de Rosario: the Rio de la Plata from km 50 to km 239), Rosario at km 420 and Puerto General San Martin 23 km above it (Spanish and English Wikipedia, 'Puerto de Rosario'; Logistics Cluster, 'Argentina Port of Rosario': 'Rosario Port is located at KM 420'), so about 393 km",
     notes:
-      "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge over the Parana de las Palmas (above Campana, below Zarate) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) limit air draught for the ends above them; their clearances were not found in a stored source and are not applied. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Emilio Mitre: the router crosses the Rio de la Plata, which the coastline draws as open water, by the shortest way over its shallows (about 5-7 m outside the dredged channels), not along them; Buenos Aires routes have the same fault. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
+      "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge (above Campana) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) bind the ends above them, 50 m each; the datum of either figure is not given. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Emilio Mitre: the router crosses the Rio de la Plata, which the coastline draws as open water, by the shortest way over its shallows (about 5-7 m outside the dredged channels), not along them; Buenos Aires routes have the same fault. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
   },
   {
     id: "yangtze",
