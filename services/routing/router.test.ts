@@ -1193,6 +1193,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         limit_verified: true,
       },
     ]);
+    // A fairway whose first point lies above a bridge too low for the ship (Nanjing's, above the
+    // Jiangyin Bridge, 50 m) is refused as a port behind that bridge is, naming it.
+    expect(
+      closedToVessel(() =>
+        net.route(
+          request(
+            { lat: 32.1, lon: 118.75 },
+            { lat: 31, lon: 123 },
+            {
+              vessel: { speed_kts: 14, air_draft_m: 55 },
+            },
+          ),
+        ),
+      ),
+    ).toEqual(["jiangyin-bridge"]);
     // The same ship without an air draught given is routed from there.
     expect(net.route(request({ lat: 29.93, lon: -90.2 }, { lat: 25, lon: -90 })).passages).toEqual([
       "mississippi",

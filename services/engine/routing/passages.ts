@@ -1432,7 +1432,31 @@ export const PASSAGES: readonly Passage[] = [
       "China Communications Construction Company (the builder), 'Su-Tong Yangtze River Highway Bridge' (2010): 'Navigation Clearance main bridge 62 meters high'; Wikipedia, 'Sutong Yangtze River Bridge', infobox (31 47 22N 121 00 08E): clearance below 62 m",
     limits_verified: true,
     notes:
-      "The first bridge from the sea. Further up, the Shanghai-Nantong Bridge (2020) and the bridges at Jiangyin and Zhenjiang are not catalogued. Ports below it (Taicang, Shanghai's Waigaoqiao and Yangshan) are not held to it.",
+      "The first bridge from the sea. Further up, the Shanghai-Nantong Bridge (2020) and the bridges at Zhenjiang are not catalogued; the Jiangyin Bridge is (jiangyin-bridge). Ports below it (Taicang, Shanghai's Waigaoqiao and Yangshan) are not held to it.",
+    optional: true,
+  },
+  {
+    id: "jiangyin-bridge",
+    name: "Yangtze River at the Jiangyin Bridge (Jiangyin to Jingjiang)",
+    kind: "strait",
+    // The river below Jiangyin -> under the suspension span -> the river towards Taizhou,
+    // Zhenjiang and Nanjing.
+    waypoints: [
+      [31.965, 120.3],
+      [31.938, 120.2674],
+      [31.925, 120.215],
+    ],
+    // Gate: along the bridge, Jingjiang (north) to Jiangyin (south), on land both sides.
+    gate: [
+      [31.958, 120.2674],
+      [31.918, 120.2674],
+    ],
+    limits: { max_air_draft_m: 50 },
+    limits_source:
+      "Wikipedia, 'Jiangyin Yangtze River Bridge', infobox (31 56 57N 120 16 03E): clearance below 50 m; 'The height clearance for river navigation is 50 metres'",
+    limits_verified: true,
+    notes:
+      "Every ship for Jiangyin's upper berths, Taizhou, Zhenjiang and Nanjing passes under it. The Taizhou, Runyang, Wufengshan and Nanjing bridges above it are not catalogued.",
     optional: true,
   },
   {
@@ -1830,7 +1854,7 @@ export const PASSAGES: readonly Passage[] = [
       "China Daily (2018-05-09, via Jiangsu's provincial news site), quoting the Ministry of Transport: 'The 12.5-meter-deep waterway runs for 431 kilometers' from Nanjing to the estuary and 'allows vessels of more than 50,000 metric tons to pass'; The Waterways Journal (2018-05-14): the last 12.5 m section, between Nantong Tiansheng Port and Nanjing Xinshengang Port (227 km apart), opened for trial operation",
     limits_verified: true,
     notes:
-      "The draught limit is the channel's depth, as for the other fairways; ships of 100,000 t reach Nanjing on the tide. Bridges above the Sutong Bridge (the Shanghai-Nantong, Jiangyin, Taizhou, Runyang, Wufengshan and Nanjing bridges) are not catalogued and their clearances not applied. The ports above the Nanjing Yangtze River Bridge are not drawn.",
+      "The draught limit is the channel's depth, as for the other fairways; ships of 100,000 t reach Nanjing on the tide. Of the bridges above the Sutong Bridge only the Jiangyin Bridge (50 m, a gated passage below the fairway) is catalogued; the Shanghai-Nantong, Taizhou, Runyang, Wufengshan and Nanjing bridges are not. The ports above the Nanjing Yangtze River Bridge are not drawn.",
   },
   {
     id: "seine",

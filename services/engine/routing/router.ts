@@ -1068,6 +1068,12 @@ export class RoutingNetwork {
     // An end on a river fairway sails the river to its water (riverJoins).
     if (snapped.onRiver) {
       this.refuseShutRiver(snapped.point, which, request, allowed);
+      // Its fairway's first point must lead out for this ship too: Nanjing's, below Zhenjiang,
+      // is above the Jiangyin Bridge, and a ship too tall for it is refused as an end there is.
+      const downs = this.riverDowns(snapped.point, allowed.ok, request.vessel.air_draft_m);
+      if (downs.length > 0 && downs.every((d) => !this.attachEnd(d.sea))) {
+        this.refuseEnd((downs[0] as { sea: LatLon }).sea, which, request, allowed);
+      }
       return { end: snapped, ways: [] };
     }
     const ways = this.attachEnd(snapped.point);
