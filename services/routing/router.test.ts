@@ -1171,6 +1171,12 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const neworleans = net.route(request({ lat: 29.95, lon: -90.06 }, { lat: 25, lon: -90 }));
     expect(neworleans.passages).toEqual(["mississippi"]);
     expect(neworleans.waypoints.filter((w) => w.lat > 30)).toEqual([]);
+    // New Orleans (Algiers Point, mile 94.6 above Head of Passes) to Baton Rouge (about mile 230)
+    // is the river between them: 134 statute miles, 116 nm.
+    const upRiver = net.route(request({ lat: 29.95, lon: -90.06 }, { lat: 30.43, lon: -91.2 }));
+    expect(upRiver.passages).toEqual(["mississippi"]);
+    expect(upRiver.distance_nm).toBeGreaterThan(113);
+    expect(upRiver.distance_nm).toBeLessThan(120);
     // A bridge over a fairway binds only the ends above it: a ship of 50 m air draught reaches the
     // terminals below the Crescent City Connection (52 m) but not those above the Huey P. Long
     // Bridge (47 m), and the refusal names the bridge.

@@ -1738,9 +1738,17 @@ export const PASSAGES: readonly Passage[] = [
       },
     ],
     limits_verified: true,
-    published_length_km: 349.2,
+    published_length_km: 401.9,
+    // The Southwest Pass entrance (km 0), Head of Passes (20 miles above it), Algiers Point
+    // (mile 94.6 AHP), Port Allen.
+    kilometre_posts: [
+      { waypoint: 0, km: 0 },
+      { waypoint: 7, km: 32.2 },
+      { waypoint: 45, km: 184.4 },
+      { waypoint: 93, km: 401.9 },
+    ],
     published_length_source:
-      "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass' (statute miles; 349.2 km)",
+      "U.S. Coast Pilot 5, chapter 8 (NOAA): 'the Mississippi River from the delta passes at the Gulf of Mexico to Baton Rouge, 217 miles via Southwest Pass', read as nautical miles (401.9 km): the chapter gives river distances in statute miles above Head of Passes (AHP), and 217 statute miles would put Baton Rouge near mile 197 AHP, below Donaldsonville, where 217 nautical miles (250 statute) less the Southwest Pass's 20 put it at mile 230, the port's reach. Wikipedia, 'Head of Passes': the Corps' channel runs 'from the mouth of Southwest Pass 20 miles (32 km) downriver from the Head', and 'Algiers Point, for instance, is at mile 94.6 AHP' (km 32.2 and 184.4 from the entrance)",
     notes:
       "The channel is 45 ft; the 50-ft deepening reached the Port of South Louisiana first and is not used. Each bridge binds only the ends above it, with its clearance as Wikipedia's infobox gives it (the datum not stated there; the river's stage changes the clearance by metres): a ship too tall for the Crescent City Connection reaches the terminals below New Orleans and no further. The I-10 bridge at Baton Rouge is above the fairway's end. Before the fairway, New Orleans snapped to Lake Pontchartrain, no ship's way to the river. The line should be redrawn from NOAA charts or the Corps' river maps.",
   },
