@@ -48,10 +48,14 @@ export class PassageLine {
 
   /** The counted length of a piece a-b lying along the line (both points on it, on one segment). */
   pieceNm(a: LatLon, b: LatLon): number {
-    const d = distanceNm(a, b);
-    if (this.uniform) return d * (this.scales[0] ?? 1);
+    return distanceNm(a, b) * this.scaleAt(a, b);
+  }
+
+  /** Counted over drawn length for a piece a-b along the line: its segment's scale. */
+  scaleAt(a: LatLon, b: LatLon): number {
+    if (this.uniform) return this.scales[0] ?? 1;
     const mid = { lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 };
-    return d * (this.scales[nearestOnPolyline(mid, this.path).k] as number);
+    return this.scales[nearestOnPolyline(mid, this.path).k] as number;
   }
 
   /** The counted length of a stretch of points along the line. */

@@ -431,6 +431,8 @@ export class RoutingNetwork {
   private readonly passagePaths: LatLon[][];
   /** Each passage's line and how long its stretches count (passage-line.ts): static, so kept. */
   private readonly passageLines: PassageLine[];
+  /** The inner points of the straits and canals, round which the grid is closed. */
+  private readonly narrowsPoints: LatLon[];
   private readonly landmarks = new Map<string, Landmarks>();
   /** Tabulated speed loss per hull and speed (see speedLossTable). */
   private readonly lossTables = new LRUCache<string, Float32Array>({ max: LOSS_TABLES });
@@ -474,6 +476,11 @@ export class RoutingNetwork {
     this.requestMark = new Uint32Array(size);
     // Virtual ids: base = origin, base+1 = destination, then two per passage (its two ends).
     this.virtualPoints.push({ lat: 0, lon: 0 }, { lat: 0, lon: 0 });
+    // A river's inner points are inland: the nodes near them are the estuary's, which the
+    // river's own end joins and ports below it are reached by.
+    this.narrowsPoints = passages.flatMap((p) =>
+      p.kind === "river" ? [] : p.waypoints.slice(1, -1).map(([lat, lon]) => ({ lat, lon })),
+    );
     this.closeGridInsidePassages();
     this.legMask = verifyMask;
     this.gates = passages.map(gateOf);
@@ -972,13 +979,8 @@ export class RoutingNetwork {
 
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */
   private closeGridInsidePassages(): void {
-    for (const p of this.passages) {
-      // A river's inner points are inland: the nodes near them are the estuary's, which the
-      // river's own end joins and ports below it are reached by.
-      if (p.kind === "river") continue;
-      for (const [lat, lon] of p.waypoints.slice(1, -1)) {
-        for (const node of this.nodesWithin({ lat, lon }, PASSAGE_CLOSED_NM)) this.grid.close(node);
-      }
+    for (const q of this.narrowsPoints) {
+      for (const node of this.nodesWithin(q, PASSAGE_CLOSED_NM)) this.grid.close(node);
     }
   }
 
@@ -986,14 +988,7 @@ export class RoutingNetwork {
   private nearStraitNarrows(way: readonly LatLon[]): boolean {
     const first = way[0] as LatLon;
     const reach = pathLengthNm(way) + PASSAGE_CLOSED_NM;
-    const nearby = this.passages.flatMap((p) =>
-      p.kind === "river"
-        ? []
-        : p.waypoints
-            .slice(1, -1)
-            .map(([lat, lon]) => ({ lat, lon }))
-            .filter((q) => distanceNm(first, q) <= reach),
-    );
+    const nearby = this.narrowsPoints.filter((q) => distanceNm(first, q) <= reach);
     if (nearby.length === 0) return false;
     for (let i = 1; i < way.length; i++) {
       for (const q of densify(way[i - 1] as LatLon, way[i] as LatLon, 1)) {
@@ -1547,12 +1542,14 @@ export class RoutingNetwork {
         : [],
     );
     const airDraft = request.vessel.air_draft_m;
-    const open = rivers.filter((i) => allowed.ok[i]);
-    if (open.some((i) => this.bridgesBarring(i, p, airDraft).length === 0)) return;
+    const open = rivers
+      .filter((i) => allowed.ok[i])
+      .map((i) => ({ i, barring: this.bridgesBarring(i, p, airDraft) }));
+    if (open.some((o) => o.barring.length === 0)) return;
     const ids = rivers.map((i) => (this.passages[i] as Passage).id);
     const where = { which, lat: p.lat, lon: p.lon, from: request.from, to: request.to };
-    const barred = open.flatMap((i) =>
-      this.bridgesBarring(i, p, airDraft).map((b) => ({
+    const barred = open.flatMap(({ i, barring }) =>
+      barring.map((b) => ({
         passage: (this.passages[i] as Passage).id,
         limit: `air draft ${airDraft} m > ${b.max_air_draft_m} m under the ${b.name}`,
         limit_verified: b.verified,
@@ -2283,7 +2280,7 @@ export class RoutingNetwork {
         const s = pts[k] as LatLon;
         const e = pts[k + 1] as LatLon;
         const geodesic = distanceAndCourse(s, e);
-        const d = line ? line.pieceNm(s, e) : geodesic.distanceNm;
+        const d = geodesic.distanceNm * (line ? line.scaleAt(s, e) : 1);
         const sample = costs.sail(s, e, d, t, held);
         if (passageData) sample.hours = d / costs.passageSpeedKts(passageData);
         segments.push({
@@ -2306,7 +2303,7 @@ export class RoutingNetwork {
       legs.push({
         from: a.point,
         to: b.point,
-        distance_nm: round(line ? line.stretchNm([a.point, b.point]) : leg.distanceNm, 2),
+        distance_nm: round(leg.distanceNm * (line ? line.scaleAt(a.point, b.point) : 1), 2),
         course_deg: round(leg.courseDeg, 1),
         start_ms: legStart,
         end_ms: t,
