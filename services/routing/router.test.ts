@@ -1200,24 +1200,51 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       },
     ]);
     // A fairway whose first point lies above a bridge too low for the ship (Nanjing's, above the
-    // Jiangyin Bridge, 50 m) is refused as a port behind that bridge is, naming it.
-    expect(
-      closedToVessel(() =>
-        net.route(
-          request(
-            { lat: 32.1, lon: 118.75 },
-            { lat: 31, lon: 123 },
-            {
-              vessel: { speed_kts: 14, air_draft_m: 55 },
-            },
-          ),
-        ),
-      ),
-    ).toEqual(["jiangyin-bridge"]);
+    // Jiangyin Bridge, 50 m) is refused as a port behind that bridge is, naming it, and the
+    // refusal names the port the caller asked for, not the fairway's first point.
+    const nanjing = { lat: 32.1, lon: 118.75 };
+    let behind: NoRouteWithinLimitsError | undefined;
+    try {
+      net.route(
+        request(nanjing, { lat: 31, lon: 123 }, { vessel: { speed_kts: 14, air_draft_m: 55 } }),
+      );
+    } catch (err) {
+      behind = err as NoRouteWithinLimitsError;
+    }
+    expect(behind).toBeInstanceOf(NoRouteWithinLimitsError);
+    const refused = behind?.details as unknown as {
+      closed_to_vessel: Array<{ passage: string }>;
+    } & LatLon;
+    expect(refused.closed_to_vessel.map((c) => c.passage)).toEqual(["jiangyin-bridge"]);
+    expect(distanceNm(refused, nanjing)).toBeLessThan(15);
+    expect(behind?.message).toMatch(/is up the yangtze fairway, whose first point/);
     // The same ship without an air draught given is routed from there.
     expect(net.route(request({ lat: 29.93, lon: -90.2 }, { lat: 25, lon: -90 })).passages).toEqual([
       "mississippi",
     ]);
+    // The Seine takes 11.70 m going up to Rouen and 11.30 m coming down: a ship of 11.5 m sails up
+    // to Rouen, and up from Port-Jerome to it, but not down from Rouen, to the sea or to Port-Jerome.
+    const rouen = { lat: 49.44, lon: 1.06 };
+    const portJerome = { lat: 49.47, lon: 0.6 };
+    const channel = { lat: 50, lon: -0.5 };
+    const laden = { vessel: { speed_kts: 14, draft_m: 11.5 } };
+    expect(net.route(request(channel, rouen, laden)).passages).toEqual(["seine"]);
+    expect(net.route(request(portJerome, rouen, laden)).passages).toEqual(["seine"]);
+    for (const to of [channel, portJerome]) {
+      let down: NoRouteWithinLimitsError | undefined;
+      try {
+        net.route(request(rouen, to, laden));
+      } catch (err) {
+        down = err as NoRouteWithinLimitsError;
+      }
+      expect(down).toBeInstanceOf(NoRouteWithinLimitsError);
+      expect(down?.details.closed_to_vessel).toEqual([
+        { passage: "seine", limit: "draft 11.5 m > 11.3 m going down", limit_verified: true },
+      ]);
+    }
+    expect(
+      net.route(request(rouen, channel, { vessel: { speed_kts: 14, draft_m: 11.2 } })).passages,
+    ).toEqual(["seine"]);
     // Rosario, at km 420 of the Parana, counts its river kilometres down to the delta front (km 50):
     // 370 km, though the line cuts the Palmas' bends harder than the river's above the fork.
     const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));

@@ -17,6 +17,12 @@
 export interface PassageLimits {
   /** Maximum draught (m). For canals in fresh water the authority's basis is given in notes. */
   max_draft_m?: number;
+  /**
+   * A river's draught limit for a ship sailing down it, to the sea, where its authority gives one
+   * apart from the limit going up (`max_draft_m`): a ship leaves a river port lighter on the ebb
+   * than it came up on the flood (the Seine: 11.30 m down, 11.70 m up).
+   */
+  max_draft_down_m?: number;
   max_beam_m?: number;
   max_loa_m?: number;
   /** Maximum height above the waterline (m), set by bridges or cables. */
@@ -1905,7 +1911,7 @@ export const PASSAGES: readonly Passage[] = [
       [49.42, 1.045],
       [49.442, 1.065],
     ],
-    limits: { max_draft_m: 11.7, max_air_draft_m: 50 },
+    limits: { max_draft_m: 11.7, max_draft_down_m: 11.3, max_air_draft_m: 50 },
     limits_source:
       "Draught: DREAL Normandie, 'Amelioration des acces nautiques du chenal du port de Rouen': ships of 11.30 m draught going down and 11.70 m going up for 97% of tides, the works finished in 2018; Mer et Marine (2019): 'les tirants d'eau des navires passent a 11,30 m a la descente vers la mer et a 11,70 m lors de la montee vers Rouen'. Air draught: Tours in Normandy, 'C'est quoi un pont au format maritime': 'Les trois ponts offrent un tirant d'air de 50 metres en leur milieu' (the Tancarville, Brotonne and Normandie bridges), a secondary source",
     limits_verified: true,
@@ -1913,7 +1919,7 @@ export const PASSAGES: readonly Passage[] = [
     published_length_source:
       "Mer et Marine (2019): 'le chenal de la Seine, long de 120 km entre Rouen et Honfleur'; L'Usine Nouvelle (2014): 'le chenal de navigation (120 kilometres) de l'estuaire de la Seine jusqu'a Rouen'",
     notes:
-      "One draught limit serves both ways: 11.70 m, the limit going up; a ship leaving Rouen deeper than 11.30 m is not refused. Every port on the fairway (Port-Jerome, Radicatel, Le Trait, Rouen's terminals) lies above all three bridges, so their 50 m binds every end on it; Honfleur is in the drawn estuary and is not held to it. The Pont Gustave-Flaubert (a lift bridge) and the bridges above it in Rouen are not drawn.",
+      "Two draught limits: 11.70 m for a ship sailing up to a port on the fairway, 11.30 m for one sailing down from it (to the sea, or to a port lower on the fairway). Every port on the fairway (Port-Jerome, Radicatel, Le Trait, Rouen's terminals) lies above all three bridges, so their 50 m binds every end on it; Honfleur is in the drawn estuary and is not held to it. The Pont Gustave-Flaubert (a lift bridge) and the bridges above it in Rouen are not drawn.",
   },
   {
     id: "hooghly",

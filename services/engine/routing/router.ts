@@ -710,7 +710,7 @@ export class RoutingNetwork {
       originSnap,
       "origin",
       request,
-      allowed,
+      this.allowedDownFrom(originSnap, destinationSnap, request, allowed),
     );
     const { end: destination, ways: destinationWays } = this.attachOrMoveEnd(
       request.to,
@@ -1067,7 +1067,11 @@ export class RoutingNetwork {
       // is above the Jiangyin Bridge, and a ship too tall for it is refused as an end there is.
       const downs = this.riverDowns(snapped.point, allowed.ok, request.vessel.air_draft_m);
       if (downs.length > 0 && downs.every((d) => !this.attachEnd(d.sea))) {
-        this.refuseEnd((downs[0] as { sea: LatLon }).sea, which, request, allowed);
+        const { passage, sea } = downs[0] as (typeof downs)[number];
+        this.refuseEnd(sea, which, request, allowed, {
+          end: snapped.point,
+          fairway: (this.passages[passage] as Passage).id,
+        });
       }
       return { end: snapped, ways: [] };
     }
@@ -1133,8 +1137,14 @@ export class RoutingNetwork {
     which: "origin" | "destination",
     request: RouteRequest,
     allowed: PassageAllowance,
+    upFairway?: { end: LatLon; fairway: string },
   ): never {
-    const where = { which, lat: p.lat, lon: p.lon };
+    // An end up a river fairway is refused for its fairway's first point (p), and named itself.
+    const end = upFairway?.end ?? p;
+    const where = { which, lat: end.lat, lon: end.lon };
+    const subject = upFairway
+      ? `${which} ${end.lat},${end.lon} is up the ${upFairway.fairway} fairway, whose first point ${p.lat},${p.lon}`
+      : `${which} ${p.lat},${p.lon}`;
     const avoided = new Set(request.avoid ?? []);
     const shutForVessel = new Set(
       [...allowed.closed, ...allowed.outOfSeason].map((c) =>
@@ -1148,7 +1158,7 @@ export class RoutingNetwork {
       const ids = new Set(named.map((i) => (this.passages[i] as Passage).id));
       const outOfSeason = allowed.outOfSeason.filter((c) => ids.has(c.passage));
       throw new NoRouteWithinLimitsError(
-        `${which} ${p.lat},${p.lon} has no way out to open water open to this vessel: ${[...ids].join(", ")} closed to it`,
+        `${subject} has no way out to open water open to this vessel: ${[...ids].join(", ")} closed to it`,
         {
           ...where,
           from: request.from,
@@ -1164,7 +1174,7 @@ export class RoutingNetwork {
       .filter((id) => avoided.has(id));
     const polar = this.unroutedPolarEnds([[which, p]]);
     throw new NoSeaRouteError(
-      `${which} ${p.lat},${p.lon} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}${polar.note}`,
+      `${subject} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}${polar.note}`,
       { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}), ...polar.details },
     );
   }
@@ -1689,6 +1699,42 @@ export class RoutingNetwork {
     this.trackCheck ??= this.makeTrackCheck?.();
     const water = this.trackCheck?.closedWaters.find((w) => w.mask.isLand(p));
     return water && { id: water.id, name: water.name };
+  }
+
+  /**
+   * The allowance for an origin on a river fairway: a fairway with a draught limit going down
+   * (max_draft_down_m) is shut to a ship deeper than it that sails down from the origin, to the
+   * sea or to a destination lower on the same fairway. A ship sailing up it, to a destination
+   * higher on it, is held to the limit going up (max_draft_m) alone, as every end is.
+   */
+  private allowedDownFrom(
+    origin: SnappedEnd,
+    destination: SnappedEnd,
+    request: RouteRequest,
+    allowed: PassageAllowance,
+  ): PassageAllowance {
+    const draft = request.vessel.draft_m;
+    if (!origin.onRiver || draft === undefined) return allowed;
+    const ok = [...allowed.ok];
+    const closed = [...allowed.closed];
+    this.passages.forEach((passage, i) => {
+      const down = passage.limits?.max_draft_down_m;
+      if (passage.kind !== "river" || down === undefined || draft <= down || !ok[i]) return;
+      const path = this.passagePaths[i] as LatLon[];
+      if (nearestOnPolyline(origin.point, path).distance_nm > RIVER_ON_LINE_NM) return;
+      const upTo =
+        destination.onRiver &&
+        nearestOnPolyline(destination.point, path).distance_nm <= RIVER_ON_LINE_NM &&
+        stationOnLine(destination.point, path) > stationOnLine(origin.point, path);
+      if (upTo) return;
+      ok[i] = false;
+      closed.push({
+        passage: passage.id,
+        limit: `draft ${draft} m > ${down} m going down`,
+        limit_verified: passage.limits_verified !== false,
+      });
+    });
+    return { ...allowed, ok, closed };
   }
 
   private allowedPassages(request: RouteRequest): PassageAllowance {
