@@ -202,11 +202,14 @@ export const PASSAGES: readonly Passage[] = [
     id: "kiel",
     name: "Kiel Canal (Nord-Ostsee-Kanal)",
     kind: "canal",
-    // West: Elbe fairway off Brunsbuettel -> Brunsbuettel locks -> Hochdonn -> Gruenental ->
-    // Oldenbuettel -> Rendsburg -> Sehestedt -> Levensau -> Kiel-Holtenau locks -> Kiel Fjord.
+    // West: the Elbe off the Brunsbuettel locks -> the locks -> Hochdonn -> Gruenental ->
+    // Oldenbuettel -> Rendsburg -> Sehestedt -> Levensau -> Kiel-Holtenau locks -> the Kiel Fjord
+    // off them. The ends lie in the water the 1:10m coastline draws just outside the locks, so a
+    // ship from up the Elbe (Hamburg) or from Kiel's own quays enters the canal where it lies;
+    // ends 4 nm down the Elbe and 9 nm out in the outer fjord sent those ships out and back (Hamburg
+    // to Kiel's quays: 112 nm for about 85).
     waypoints: [
-      [53.86, 9.02],
-      [53.885, 9.12],
+      [53.882, 9.13],
       [53.895, 9.145],
       [53.95, 9.2],
       [54.03, 9.27],
@@ -219,9 +222,7 @@ export const PASSAGES: readonly Passage[] = [
       [54.36, 9.95],
       [54.37, 10.06],
       [54.365, 10.14],
-      [54.4, 10.175],
-      [54.45, 10.2],
-      [54.52, 10.27],
+      [54.368, 10.16],
     ],
     limits: { max_loa_m: 235.5, max_beam_m: 32.5, max_draft_m: 9.5, max_air_draft_m: 40 },
     published_length_km: 97.96,
