@@ -410,6 +410,41 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(net.route(request(hamburgWater, ROTTERDAM)).passages).toEqual([]);
   });
 
+  it("enters a canal where a port lies on its approach channel, not at the channel's sea end", () => {
+    // Port Said's harbour and Port Tewfik lie on the Suez Canal's access channels; the canal's
+    // ends are out at its fairway buoy and in Suez Bay. Port Said to Suez is the canal itself,
+    // 162.25 km (87.6 nm, Wikipedia's kilometre figures); out to the fairway buoy, through, and
+    // back up from Suez Bay it was 117 nm.
+    const portSaid = { lat: 31.255, lon: 32.31 };
+    const suez = { lat: 29.94, lon: 32.56 };
+    for (const [a, b] of [
+      [portSaid, suez],
+      [suez, portSaid],
+    ] as const) {
+      const r = net.route(request(a, b));
+      expect(r.passages).toEqual(["suez"]);
+      expect(r.distance_nm).toBeGreaterThan(86);
+      expect(r.distance_nm).toBeLessThan(90);
+      expect(Math.max(...r.waypoints.map((w) => w.lat))).toBeLessThan(31.3);
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(29.9);
+    }
+    // Port Said to Jeddah goes south from the harbour, not out to the fairway buoy first.
+    const jeddah = net.route(request(portSaid, { lat: 21.47, lon: 39.155 }));
+    expect(jeddah.passages).toEqual(["suez"]);
+    expect(Math.max(...jeddah.waypoints.map((w) => w.lat))).toBeLessThan(31.3);
+    // Cristobal, inside Colon's breakwaters, and Balboa, on the Pacific approach: the canal between.
+    const cristobal = { lat: 9.36, lon: -79.91 };
+    const balboa = { lat: 8.95, lon: -79.565 };
+    const panama = net.route(request(cristobal, balboa));
+    expect(panama.passages).toEqual(["panama"]);
+    expect(panama.distance_nm).toBeLessThan(40);
+    expect(Math.max(...panama.waypoints.map((w) => w.lat))).toBeLessThan(9.37);
+    // A ship the canal cannot take is not let into it this way either: round Africa.
+    const deep = net.route(request(portSaid, suez, { vessel: { speed_kts: 14, draft_m: 21 } }));
+    expect(deep.passages).not.toContain("suez");
+    expect(deep.distance_nm).toBeGreaterThan(10_000);
+  });
+
   it("refuses, naming the closed passages, when no way is open to the vessel", () => {
     // The Baltic is reached only through the Danish straits or the Kiel Canal.
     const gdansk = { lat: 54.6, lon: 18.8 };

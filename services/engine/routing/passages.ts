@@ -126,7 +126,8 @@ export const PASSAGES: readonly Passage[] = [
     kind: "canal",
     // North: Port Said fairway/anchorage -> Port Said -> El Qantara -> Ballah -> Ismailia
     // (Lake Timsah) -> Deversoir -> Great Bitter Lake -> Little Bitter Lake -> Shallufa ->
-    // Port Tewfik -> Suez Bay. Centre line at canal scale, approximate (see docs).
+    // Port Tewfik -> Suez Bay, at the southern access channel's end 9 km below Port Tewfik.
+    // Centre line at canal scale, approximate (see docs).
     waypoints: [
       [31.4, 32.37],
       [31.3, 32.33],
@@ -144,12 +145,22 @@ export const PASSAGES: readonly Passage[] = [
       [30.12, 32.53],
       [30.04, 32.56],
       [29.95, 32.56],
-      [29.85, 32.55],
+      [29.87, 32.55],
     ],
     limits: { max_draft_m: 20.1, max_beam_m: 77.5, max_air_draft_m: 68 },
     published_length_km: 193.3,
+    // The northern access channel's sea end, Port Said (the canal's km 0), Port Tewfik (km
+    // 162.25) and the southern access channel's end: a port on the access channels (Port Said,
+    // Suez) joins the canal there (the router's canalJoins) and counts the canal from there, not a
+    // share of the whole spread evenly over a line whose access channels are drawn straight.
+    kilometre_posts: [
+      { waypoint: 0, km: 0 },
+      { waypoint: 1, km: 22 },
+      { waypoint: 15, km: 184.25 },
+      { waypoint: 16, km: 193.3 },
+    ],
     published_length_source:
-      "Suez Canal Authority figure 193.30 km including the northern and southern access channels (as quoted on thespiceroute2017.blogspot.com 'Suez Canal', 2017); seapace.com Suez Canal info (older): overall 192.548 km, Port Said to Ismailia 78.5 km, Ismailia to Port Tewfik 83.75 km",
+      "Suez Canal Authority figure 193.30 km including the northern and southern access channels (as quoted on thespiceroute2017.blogspot.com 'Suez Canal', 2017); Wikipedia, 'Suez Canal' (as reproduced by primidi.com): 'the northern access channel of 22 km/14 mi, the canal itself of 162.25 km/100.82 mi and the southern access channel of 9 km/5.6 mi' (the kilometre posts; the canal itself runs from Port Said to Port Tewfik); seapace.com Suez Canal info (older): overall 192.548 km, Port Said to Ismailia 78.5 km, Ismailia to Port Tewfik 83.75 km",
     limits_source:
       "Suez Canal Authority draft/beam tables as summarised in: SIS Egypt, 'Importance of the Suez Canal' (66 ft permissible draft from Jan 2010), http://www.sis.gov.eg/section/4241/4251?lang=en-us; shiptradehouse.com 'Suezmax' (945 m2 wetted section: 20.1 m draught up to 50.0 m beam, 12.2 m draught at the maximum 77.5 m beam; air draft 68 m under the Suez Canal Bridge), http://shiptradehouse.com/en/suezmax",
     limits_verified: true,

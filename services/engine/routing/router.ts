@@ -271,6 +271,12 @@ const PASSAGE_END_TRIES = 40;
 /** The longest way through the water (not in sight) by which an end joins a strait partway. */
 const STRAIT_JOIN_WAY_NM = 60;
 /**
+ * An end in sight of a canal's line this near it, in the water the canal's approach channel runs
+ * through (Port Said's harbour, Cristobal inside the breakwaters, Balboa), joins the canal there
+ * (canalJoins), nm.
+ */
+const CANAL_JOIN_NM = 3;
+/**
  * A way from a route's end to a node of the search (a grid node or a passage's end): `points` run
  * from the end towards the node, leaving out both (the node stands for itself).
  */
@@ -783,6 +789,13 @@ export class RoutingNetwork {
         offerGoal(j.node, j.lengthNm, [...j.points].reverse(), group, j.river, true);
       }
     }
+    // An end beside a canal's approach channel enters the canal there (canalJoins).
+    for (const j of this.canalJoins(origin.point, allowed.ok)) {
+      offerStart(j.node, j.lengthNm, j.points, j.river, true);
+    }
+    for (const j of this.canalJoins(destination.point, allowed.ok)) {
+      offerGoal(j.node, j.lengthNm, [...j.points].reverse(), groups++, j.river, true);
+    }
     // An end on a river sails it down to the water the coastline draws, and on out from there
     // the way a port's end does (riverSeaWays).
     if (origin.onRiver) {
@@ -832,7 +845,9 @@ export class RoutingNetwork {
     if (!this.legMask.pathHitsLand(origin.point, destination.point)) {
       startEdges.push({ to: goal, lengthNm: distanceNm(origin.point, destination.point) });
     } else {
-      const near = this.nearEndsWay(origin, destination, allowed.ok, request.vessel.air_draft_m);
+      const along = this.canalBetween(origin.point, destination.point, allowed.ok);
+      const water = this.nearEndsWay(origin, destination, allowed.ok, request.vessel.air_draft_m);
+      const near = along && !(water && water.lengthNm < along.lengthNm) ? along : water;
       if (near) {
         startEdges.push({ to: goal, lengthNm: near.lengthNm });
         via.set(`${start}>${goal}`, near.points);
@@ -1288,6 +1303,85 @@ export class RoutingNetwork {
       ]);
     });
     return joins;
+  }
+
+  /**
+   * Ways from a point beside a canal's line (within CANAL_JOIN_NM, in sight of it: in the water
+   * its approach channel runs through) along the canal to its ends, sailed as the canal, its
+   * published length counted. The canal's ends lie out at its approaches' sea buoys and
+   * anchorages (Port Said's 8 nm out), and without these ways a port on its approach channel
+   * sailed out to the end and back through the canal (Port Said to Suez: 117 nm for 88). The way
+   * to an end in sight of p is left out: that is open water, and the end's own ways serve it.
+   * `points` run from p towards the end, leaving out both; the whole way is the canal's.
+   */
+  private canalJoins(p: LatLon, allowed: readonly boolean[]): EndWay[] {
+    const ways: EndWay[] = [];
+    this.passages.forEach((passage, i) => {
+      if (passage.kind !== "canal" || !allowed[i]) return;
+      const path = this.passagePaths[i] as LatLon[];
+      const line = this.passageLines[i] as PassageLine;
+      // Canals lie far apart: the sphere rules out the far ones before the line is searched.
+      const ends = [path[0] as LatLon, path.at(-1) as LatLon];
+      const reach = pathLengthNm(path) + CANAL_JOIN_NM;
+      if (ends.every((e) => greatCircleNm(p.lat, p.lon, e.lat, e.lon) > reach)) return;
+      const on = nearestOnPolyline(p, path);
+      if (on.distance_nm > CANAL_JOIN_NM) return;
+      if (this.legMask.pathHitsLand(p, on.point, LEG_STEP_NM)) return;
+      const towards: Array<{ node: number; points: LatLon[] }> = [
+        { node: this.base + 2 + 2 * i, points: path.slice(1, on.k + 1).reverse() },
+        { node: this.base + 3 + 2 * i, points: path.slice(on.k + 1, path.length - 1) },
+      ];
+      towards.forEach(({ node, points }, end) => {
+        const far = ends[end] as LatLon;
+        if (!this.legMask.pathHitsLand(p, far, LEG_STEP_NM)) return;
+        const first = points[0];
+        const way =
+          first && distanceNm(on.point, first) < RIVER_ON_LINE_NM ? points : [on.point, ...points];
+        ways.push({
+          node,
+          lengthNm: line.stretchNm([p, ...way, far]),
+          points: way,
+          river: { passage: i, points: way.length + 2 },
+        });
+      });
+    });
+    return ways;
+  }
+
+  /**
+   * The way between two ends that both join one canal (canalJoins), along it: Port Said to Suez
+   * sailed the canal to its southern end and back up to Port Tewfik. The whole way is the canal's
+   * (`river`, as riverVia keeps it); `points` lie between the ends.
+   */
+  private canalBetween(
+    a: LatLon,
+    b: LatLon,
+    allowed: readonly boolean[],
+  ):
+    | { lengthNm: number; points: LatLon[]; river: RiverStretch & { atStart: boolean } }
+    | undefined {
+    let best: ReturnType<RoutingNetwork["canalBetween"]>;
+    this.passages.forEach((passage, i) => {
+      if (passage.kind !== "canal" || !allowed[i]) return;
+      const path = this.passagePaths[i] as LatLon[];
+      const [onA, onB] = [nearestOnPolyline(a, path), nearestOnPolyline(b, path)];
+      if (onA.distance_nm > CANAL_JOIN_NM || onB.distance_nm > CANAL_JOIN_NM) return;
+      if (this.legMask.pathHitsLand(a, onA.point, LEG_STEP_NM)) return;
+      if (this.legMask.pathHitsLand(b, onB.point, LEG_STEP_NM)) return;
+      const between =
+        stationOnLine(onA.point, path) <= stationOnLine(onB.point, path)
+          ? path.slice(onA.k + 1, onB.k + 1)
+          : path.slice(onB.k + 1, onA.k + 1).reverse();
+      const points = [onA.point, ...between, onB.point];
+      const lengthNm = (this.passageLines[i] as PassageLine).stretchNm([a, ...points, b]);
+      if (best && best.lengthNm <= lengthNm) return;
+      best = {
+        lengthNm,
+        points,
+        river: { passage: i, points: points.length + 2, atStart: true },
+      };
+    });
+    return best;
   }
 
   /**
