@@ -843,6 +843,26 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "kafireas",
+    name: "Kafireas Strait (Doro Channel), between Euboea and Andros",
+    kind: "strait",
+    // The Aegean north-east of Cape Kafireas -> mid-channel between the cape and Andros ->
+    // towards the Petalion Gulf and the Saronic Gulf (Piraeus).
+    waypoints: [
+      [38.3, 24.78],
+      [38.02, 24.655],
+      [37.8, 24.5],
+    ],
+    // Gate: from Cape Kafireas (Euboea) to Andros's north-western end, on land at both ends.
+    gate: [
+      [38.07, 24.55],
+      [37.975, 24.76],
+    ],
+    notes:
+      "Cape Kafireas (Cavo Doro, 38 03 43N 24 33 47E), Euboea's south-eastern tip, 'with the nearby island of Andros ... forms the Kafireas Straits or Doro Channel', historically one of the most dangerous waters of the Aegean (Wikipedia, 'Cape Caphereus'); a light on Nisis Mandhili marks the channel (cruising guide, 'Evia and the Northern Sporades'). About 6 nm wide between the cape and Andros in the 1:10m coastline: the way from the Dardanelles and the northern Aegean to Piraeus. Too narrow for the routing grid, which went round south of Tinos and Mykonos instead (Istanbul to Piraeus 391 nm). No dimensional limits set.",
+    optional: true,
+  },
+  {
     id: "backstairs",
     name: "Backstairs Passage, between Kangaroo Island and the Fleurieu Peninsula",
     kind: "strait",
