@@ -332,7 +332,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const gulf = { lat: 50.56, lon: -59.14 };
     const northSea = { lat: 55.59, lon: 7.93 };
     const july = net.route(request(gulf, northSea, { departureMs: Date.UTC(2026, 6, 10) }));
-    expect(july.passages).toEqual(["belle-isle"]);
+    // (and north of Scotland by the Pentland Firth)
+    expect(july.passages).toEqual(["belle-isle", "pentland-firth"]);
     const january = net.route(request(gulf, northSea, { departureMs: Date.UTC(2026, 0, 10) }));
     expect(january.passages).not.toContain("belle-isle");
     expect(january.waypoints.some((w) => w.lat < 48)).toBe(true);
@@ -342,8 +343,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // December.
     const via = (departure: number) =>
       net.route(request(northSea, gulf, { departureMs: departure })).passages;
-    expect(via(Date.UTC(2026, 4, 27))).toEqual(["belle-isle"]);
-    expect(via(Date.UTC(2026, 10, 15))).toEqual(["belle-isle"]);
+    expect(via(Date.UTC(2026, 4, 27))).toContain("belle-isle");
+    expect(via(Date.UTC(2026, 10, 15))).toContain("belle-isle");
     expect(via(Date.UTC(2026, 10, 27))).not.toContain("belle-isle");
   });
 
@@ -999,6 +1000,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       from: { name: "Lautoka", lat: -17.61, lon: 177.42 },
       to: { name: "Suva", lat: -18.13, lon: 178.43 },
       atMostNm: 130,
+      furtherNm: 30,
+    },
+    {
+      // The Pentland Firth (about 7 nm between Caithness and Hoy) was too narrow for the grid's
+      // 0.25 degree cells: round north of Orkney, 257 nm.
+      pass: "pentland-firth",
+      from: { name: "Aberdeen", lat: 57.14, lon: -2.07 },
+      to: { name: "Stornoway", lat: 58.2, lon: -6.38 },
+      atMostNm: 225,
       furtherNm: 30,
     },
     {

@@ -843,6 +843,26 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "pentland-firth",
+    name: "Pentland Firth, between Caithness and Orkney",
+    kind: "strait",
+    // The North Sea off Duncansby Head -> between Stroma and Swona (which the coastline does not
+    // draw) -> the Atlantic off Dunnet Head.
+    waypoints: [
+      [58.73, -2.6],
+      [58.715, -3.1],
+      [58.72, -3.55],
+    ],
+    // Gate: from Caithness (west of Stroma) to Hoy, on land at both ends.
+    gate: [
+      [58.62, -3.25],
+      [58.81, -3.25],
+    ],
+    notes:
+      "The strait separating the Orkney Islands from Caithness, from Dunnet Head to Duncansby Head on the Caithness side and from Tor Ness (Hoy) to Old Head (South Ronaldsay) on the Orkney side, with Stroma and Swona in the middle; tidal streams of 16 kn reported close west of the Pentland Skerries; the cargo ship Cemfjord sank in it in 2015 (Wikipedia, 'Pentland Firth', 58 42 58N 3 06 54W). About 7 nm wide between Caithness and Hoy in the 1:10m coastline: the short way between the North Sea and the Atlantic north of Scotland. Too narrow for the routing grid (0.25 degree cells), which went round north of Orkney instead (Aberdeen to Stornoway 257 nm). No dimensional limits set.",
+    optional: true,
+  },
+  {
     id: "kafireas",
     name: "Kafireas Strait (Doro Channel), between Euboea and Andros",
     kind: "strait",
