@@ -7,7 +7,7 @@ import { CLOSED_WATERS } from "../engine/routing/closed-waters";
 import { type Gate, gateOf } from "../engine/routing/gates";
 import { OVERLAND_PASSAGE_IDS, PASSAGES, type Passage } from "../engine/routing/passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "../engine/routing/polar-waters";
-import type { RouteRequest, RoutingNetwork } from "../engine/routing/router";
+import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { CALM, type WeatherField } from "../engine/weather/types";
 import { naturalEarthLandMask } from "../geodata/natural-earth";
 import { reefClosedWaters } from "../geodata/reefs";
@@ -45,6 +45,12 @@ const inSeason = (p: Passage): Partial<RouteRequest> => {
   const month = p.season?.openMonths[0];
   return month === undefined ? {} : { departureMs: Date.UTC(2026, month - 1, 15) };
 };
+
+/** The route from a to b and the route back. */
+const bothWays = (a: LatLon, b: LatLon): Route[] => [
+  net.route(request(a, b)),
+  net.route(request(b, a)),
+];
 
 /** The passages a refusal (NoRouteWithinLimitsError) says are closed to the vessel. */
 const closedToVessel = (attempt: () => unknown): string[] => {
@@ -391,11 +397,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // the outer fjord it sailed 80 nm, out and back at each end.
     const offBrunsbuettel = { lat: 53.885, lon: 9.13 };
     const kielQuays = { lat: 54.351, lon: 10.168 };
-    for (const [a, b] of [
-      [offBrunsbuettel, kielQuays],
-      [kielQuays, offBrunsbuettel],
-    ] as const) {
-      const r = net.route(request(a, b));
+    for (const r of bothWays(offBrunsbuettel, kielQuays)) {
       expect(r.passages).toEqual(["kiel"]);
       expect(r.distance_nm).toBeGreaterThan(52.9);
       expect(r.distance_nm).toBeLessThan(56);
@@ -418,11 +420,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // back up from Suez Bay it was 117 nm.
     const portSaid = { lat: 31.255, lon: 32.31 };
     const suez = { lat: 29.94, lon: 32.56 };
-    for (const [a, b] of [
-      [portSaid, suez],
-      [suez, portSaid],
-    ] as const) {
-      const r = net.route(request(a, b));
+    for (const r of bothWays(portSaid, suez)) {
       expect(r.passages).toEqual(["suez"]);
       expect(r.distance_nm).toBeGreaterThan(86);
       expect(r.distance_nm).toBeLessThan(90);
@@ -1347,21 +1345,13 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // end's way out to the grid runs down to the open estuary at 21.8N, and the route was 40 nm.
     const haldia = { lat: 22.03, lon: 88.07 };
     const hugliPoint = { lat: 22.205, lon: 88.085 };
-    for (const [a, b] of [
-      [haldia, hugliPoint],
-      [hugliPoint, haldia],
-    ] as const) {
-      const r = net.route(request(a, b));
+    for (const r of bothWays(haldia, hugliPoint)) {
       expect(r.distance_nm).toBeLessThan(20);
       expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(22);
     }
     // So do Haldia and Kolkata, up the Hooghly fairway from Hugli Point: 44.5 nm, not 68.
     const kolkata = { lat: 22.55, lon: 88.3 };
-    for (const [a, b] of [
-      [haldia, kolkata],
-      [kolkata, haldia],
-    ] as const) {
-      const r = net.route(request(a, b));
+    for (const r of bothWays(haldia, kolkata)) {
       expect(r.passages).toEqual(["hooghly"]);
       expect(r.distance_nm).toBeLessThan(50);
       expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(22);
