@@ -843,6 +843,27 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "chios",
+    name: "Chios Strait, between Chios and the Cesme peninsula",
+    kind: "strait",
+    // The Aegean north of Chios, off the Gulf of Izmir's mouth -> the narrows between Chios town
+    // and the Turkish coast -> the Aegean south of Chios.
+    waypoints: [
+      [38.6, 26.2],
+      [38.36, 26.22],
+      [38.29, 26.2],
+      [38.12, 26.2],
+    ],
+    // Gate: across the narrows from Chios to the Turkish shore, on land at both ends.
+    gate: [
+      [38.3, 26.12],
+      [38.3, 26.33],
+    ],
+    notes:
+      "The strait between Chios and the Karaburun and Cesme peninsulas of Turkey, about 4-5 nm wide off Chios town in the 1:10m coastline (the Oinousses islets north of it are not drawn): the way between the Gulf of Izmir and the southern Aegean. Too narrow for the routing grid (0.25 degree cells), which went round west of Chios (from north to south of the island 74 nm against about 40). Positions from the 1:10m coastline; no published traffic figures or limits were found, so none are set.",
+    optional: true,
+  },
+  {
     id: "pentland-firth",
     name: "Pentland Firth, between Caithness and Orkney",
     kind: "strait",
