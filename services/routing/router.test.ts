@@ -1001,6 +1001,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       furtherNm: 30,
     },
     {
+      // The Chacao Channel (1-2.5 nm wide) was too narrow for the grid: round Chiloe by the Gulf
+      // of Corcovado, 379 nm.
+      pass: "chacao",
+      from: { name: "Puerto Montt", lat: -41.48, lon: -72.95 },
+      to: { name: "Corral (Valdivia)", lat: -39.87, lon: -73.43 },
+      atMostNm: 190,
+      furtherNm: 150,
+    },
+    {
       // The Chios Strait (4-5 nm off Chios town) was too narrow for the grid: round west of
       // Chios, 622 nm.
       pass: "chios",

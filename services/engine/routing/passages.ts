@@ -843,6 +843,32 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "chacao",
+    name: "Chacao Channel, between the mainland and Chiloe",
+    kind: "strait",
+    // The Pacific off the western entrance (Punta Chocoy - Punta Guapacho) -> past Dona
+    // Sebastiana -> the narrows at Roca Remolinos -> the eastern entrance (Punta Coronel - Punta
+    // Tres Cruces) -> the Gulf of Ancud, towards Puerto Montt. Points from the 1:10m coastline's
+    // water, threaded on it.
+    waypoints: [
+      [-41.76, -74.1],
+      [-41.77, -74.01],
+      [-41.78, -73.9],
+      [-41.81, -73.68],
+      [-41.8, -73.57],
+      [-41.83, -73.51],
+      [-41.86, -73.47],
+    ],
+    // Gate: from the mainland to Chiloe across the channel's middle, on land at both ends.
+    gate: [
+      [-41.74, -73.75],
+      [-41.86, -73.75],
+    ],
+    notes:
+      "The channel between the mainland and the north of Chiloe, from the western entrance (Punta Chocoy - Punta Guapacho, 41 46 01S 73 52 10W) to the eastern (Punta Coronel - Punta Tres Cruces, 41 49 30S 73 29 30W): 14 nm long, from just over 1 nm wide at Roca Remolinos to 2.5 nm near its western entrance, deep enough for large ships, with strong tidal streams and fog from February to April (Spanish Wikipedia, 'Canal de Chacao', as reproduced). DIRECTEMAR (Chilean maritime authority), 'Southbound alternative routes': ships of every size in its three classes 'can safely' use the Chiloe channels 'from Chacao Channel to Canal Darwin'; a cruise ship's pilot describes Seabourn Sojourn entering it bound for Puerto Montt (patagonianfjords.blogspot.com, 2016). Too narrow for the routing grid, which went round Chiloe by the Gulf of Corcovado (the Pacific off Chiloe's north-west to the Gulf of Ancud 221 nm against 84). Tidal streams are not modelled; no dimensional limits set.",
+    optional: true,
+  },
+  {
     id: "chios",
     name: "Chios Strait, between Chios and the Cesme peninsula",
     kind: "strait",
