@@ -1318,15 +1318,11 @@ export class RoutingNetwork {
     const ways: EndWay[] = [];
     this.passages.forEach((passage, i) => {
       if (passage.kind !== "canal" || !allowed[i]) return;
+      const on = this.canalLineAt(p, i);
+      if (!on) return;
       const path = this.passagePaths[i] as LatLon[];
       const line = this.passageLines[i] as PassageLine;
-      // Canals lie far apart: the sphere rules out the far ones before the line is searched.
       const ends = [path[0] as LatLon, path.at(-1) as LatLon];
-      const reach = pathLengthNm(path) + CANAL_JOIN_NM;
-      if (ends.every((e) => greatCircleNm(p.lat, p.lon, e.lat, e.lon) > reach)) return;
-      const on = nearestOnPolyline(p, path);
-      if (on.distance_nm > CANAL_JOIN_NM) return;
-      if (this.legMask.pathHitsLand(p, on.point, LEG_STEP_NM)) return;
       const towards: Array<{ node: number; points: LatLon[] }> = [
         { node: this.base + 2 + 2 * i, points: path.slice(1, on.k + 1).reverse() },
         { node: this.base + 3 + 2 * i, points: path.slice(on.k + 1, path.length - 1) },
@@ -1349,6 +1345,22 @@ export class RoutingNetwork {
   }
 
   /**
+   * Where p meets canal i's line, when it lies within CANAL_JOIN_NM of it and in sight of it (in
+   * the water the canal's approach channel runs through); undefined otherwise.
+   */
+  private canalLineAt(p: LatLon, i: number): ReturnType<typeof nearestOnPolyline> | undefined {
+    const path = this.passagePaths[i] as LatLon[];
+    // Canals lie far apart: the sphere rules out the far ones before the line is searched (the
+    // line's counted length is at least its drawn length).
+    const reach = (this.passageLines[i] as PassageLine).lengthNm + CANAL_JOIN_NM;
+    const ends = [path[0], path.at(-1)] as LatLon[];
+    if (ends.every((e) => greatCircleNm(p.lat, p.lon, e.lat, e.lon) > reach)) return undefined;
+    const on = nearestOnPolyline(p, path);
+    if (on.distance_nm > CANAL_JOIN_NM) return undefined;
+    return this.legMask.pathHitsLand(p, on.point, LEG_STEP_NM) ? undefined : on;
+  }
+
+  /**
    * The way between two ends that both join one canal (canalJoins), along it: Port Said to Suez
    * sailed the canal to its southern end and back up to Port Tewfik. The whole way is the canal's
    * (`river`, as riverVia keeps it); `points` lie between the ends.
@@ -1363,11 +1375,10 @@ export class RoutingNetwork {
     let best: ReturnType<RoutingNetwork["canalBetween"]>;
     this.passages.forEach((passage, i) => {
       if (passage.kind !== "canal" || !allowed[i]) return;
+      const onA = this.canalLineAt(a, i);
+      const onB = onA && this.canalLineAt(b, i);
+      if (!onA || !onB) return;
       const path = this.passagePaths[i] as LatLon[];
-      const [onA, onB] = [nearestOnPolyline(a, path), nearestOnPolyline(b, path)];
-      if (onA.distance_nm > CANAL_JOIN_NM || onB.distance_nm > CANAL_JOIN_NM) return;
-      if (this.legMask.pathHitsLand(a, onA.point, LEG_STEP_NM)) return;
-      if (this.legMask.pathHitsLand(b, onB.point, LEG_STEP_NM)) return;
       const between =
         stationOnLine(onA.point, path) <= stationOnLine(onB.point, path)
           ? path.slice(onA.k + 1, onB.k + 1)
