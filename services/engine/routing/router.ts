@@ -1667,10 +1667,7 @@ export class RoutingNetwork {
     allowed: PassageAllowance,
   ): void {
     const rivers = this.passages.flatMap((passage, i) =>
-      passage.kind === "river" &&
-      nearestOnPolyline(p, this.passagePaths[i] as LatLon[]).distance_nm <= RIVER_ON_LINE_NM
-        ? [i]
-        : [],
+      passage.kind === "river" && this.onRiverLine(p, i) ? [i] : [],
     );
     const airDraft = request.vessel.air_draft_m;
     const open = rivers
@@ -1822,6 +1819,11 @@ export class RoutingNetwork {
     return water && { id: water.id, name: water.name };
   }
 
+  /** Whether p lies on passage i's line (an end snapped onto a river fairway does). */
+  private onRiverLine(p: LatLon, i: number): boolean {
+    return nearestOnPolyline(p, this.passagePaths[i] as LatLon[]).distance_nm <= RIVER_ON_LINE_NM;
+  }
+
   /**
    * The allowance for an origin on a river fairway: a fairway with a draught limit going down
    * (max_draft_down_m) is shut to a ship deeper than it that sails down from the origin, to the
@@ -1841,11 +1843,11 @@ export class RoutingNetwork {
     this.passages.forEach((passage, i) => {
       const down = passage.limits?.max_draft_down_m;
       if (passage.kind !== "river" || down === undefined || draft <= down || !ok[i]) return;
+      if (!this.onRiverLine(origin.point, i)) return;
       const path = this.passagePaths[i] as LatLon[];
-      if (nearestOnPolyline(origin.point, path).distance_nm > RIVER_ON_LINE_NM) return;
       const upTo =
         destination.onRiver &&
-        nearestOnPolyline(destination.point, path).distance_nm <= RIVER_ON_LINE_NM &&
+        this.onRiverLine(destination.point, i) &&
         stationOnLine(destination.point, path) > stationOnLine(origin.point, path);
       if (upTo) return;
       ok[i] = false;
@@ -2187,6 +2189,13 @@ export class RoutingNetwork {
     // Corners the dear pass could not move, with the neighbours they had: unchanged, they are not
     // tried again on the next pass (the tries are deterministic).
     const stuck = new WeakMap<LatLon, [LatLon, LatLon]>();
+    /** Puts a cut's points in place of corner i; returns the index of the last of them. */
+    const cutAt = (i: number, points: LatLon[]): number => {
+      out.splice(i, 1, ...points);
+      dirty.splice(i, 1, ...points.map(() => false));
+      for (let k = i - 1; k <= i + points.length; k++) touch(k);
+      return i + points.length - 1;
+    };
     /**
      * One pass over the corners marked dirty; returns how much shorter the string got (nm). The
      * dear pass also slides corners out at sea along their legs, and cuts legs (splitCorner).
@@ -2223,10 +2232,7 @@ export class RoutingNetwork {
         const parts = alongLegs ? this.splitCorner(prev, corner, next) : undefined;
         if (parts) {
           moved += parts.saved;
-          out.splice(i, 1, ...parts.points);
-          dirty.splice(i, 1, ...parts.points.map(() => false));
-          for (let k = i - 1; k <= i + parts.points.length; k++) touch(k);
-          i += parts.points.length - 1;
+          i = cutAt(i, parts.points);
         } else if (dear) stuck.set(corner, [prev, next]);
       }
       return moved;
@@ -2255,10 +2261,7 @@ export class RoutingNetwork {
         const parts = this.splitCorner(prev, corner, next);
         if (!parts) continue;
         moved += parts.saved;
-        out.splice(i, 1, ...parts.points);
-        dirty.splice(i, 1, ...parts.points.map(() => false));
-        for (let k = i - 1; k <= i + parts.points.length; k++) touch(k);
-        i += parts.points.length - 1;
+        i = cutAt(i, parts.points);
       }
       return moved;
     };
