@@ -458,6 +458,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         limit_verified: boolean;
       }>;
       expect(closed.map((c) => c.passage)).toEqual(expect.arrayContaining(["kiel", "great-belt"]));
+      // Only the ways into the Baltic: the Panama Canal is shut to this ship too, and no part of it.
+      expect(closed.map((c) => c.passage)).not.toContain("panama");
       // Kiel's draught is the canal authority's; the Great Belt's 15 m could not be verified.
       expect(closed.find((c) => c.passage === "kiel")?.limit_verified).toBe(true);
       expect(closed.find((c) => c.passage === "great-belt")?.limit_verified).toBe(false);
@@ -568,7 +570,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     );
     // The Sea of Marmara: the 1915 Canakkale Bridge (70 m) over the Dardanelles, and the
     // Bosporus (58 m). A 65 m ship reaches Istanbul from the Aegean; a 72 m one is refused, and
-    // told of both ways out, not only the first one found.
+    // told of both ways out, not only the first one found. From the Black Sea to the Aegean it
+    // needs both straits, and is told of both.
     const piraeus = { lat: 37.93, lon: 23.6 };
     const istanbul = { lat: 40.95, lon: 28.95 };
     const under = net.route(
@@ -579,6 +582,12 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       net.route(request(piraeus, istanbul, { vessel: { speed_kts: 14, air_draft_m: 72 } }));
     expect(over).toThrow(NoRouteWithinLimitsError);
     expect(closedToVessel(over).sort()).toEqual(["bosporus", "dardanelles"]);
+    const constanta = { lat: 44.1, lon: 28.75 };
+    expect(
+      closedToVessel(() =>
+        net.route(request(constanta, piraeus, { vessel: { speed_kts: 14, air_draft_m: 72 } })),
+      ).sort(),
+    ).toEqual(["bosporus", "dardanelles"]);
     // Vancouver's inner harbour under the Lions Gate Bridge (61 m), Baltimore under the
     // Chesapeake Bay Bridge (56.7 m), Tampa under the Sunshine Skyway Bridge (55 m), Philadelphia
     // under the Delaware Memorial Bridge (53 m) and Camden under the Walt Whitman Bridge too
@@ -1349,12 +1358,44 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Rosario, at km 420 of the Parana, counts its river kilometres down to the delta front (km 50):
     // 370 km, though the line cuts the Palmas' bends harder than the river's above the fork.
     const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));
-    expect(rosario.passages).toEqual(["parana"]);
+    expect(rosario.passages).toEqual(["parana", "rio-de-la-plata"]);
     const riverKm =
       rosario.legs.filter((l) => l.passage === "parana").reduce((s, l) => s + l.distance_nm, 0) *
       1.852;
     expect(riverKm).toBeGreaterThan(369);
     expect(riverKm).toBeLessThan(372);
+  });
+
+  it("crosses the middle Rio de la Plata by its dredged channels, which bar a ship too deep for them", () => {
+    // The middle estuary is closed water (5-7 m outside the channels): Buenos Aires went straight
+    // over it to the sea, and Rosario's route left the delta front straight for the Atlantic.
+    const buenosAires = { lat: -34.587, lon: -58.36 };
+    const montevideo = { lat: -34.905, lon: -56.21 };
+    const offshore = { lat: -35.5, lon: -54 };
+    const codillo = { lat: -35.0, lon: -57.13 };
+    const out = net.route(request(buenosAires, offshore));
+    expect(out.passages).toEqual(["rio-de-la-plata"]);
+    expect(Math.min(...out.waypoints.map((w) => distanceNm(w, codillo)))).toBeLessThan(1);
+    const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));
+    expect(rosario.passages).toEqual(["parana", "rio-de-la-plata"]);
+    // Montevideo joins the channel where it enters the middle estuary, not at the Recalada
+    // 28 nm east (150.9 nm); its own approach from the sea stays open.
+    const fromMontevideo = net.route(request(montevideo, buenosAires));
+    expect(fromMontevideo.passages).toEqual(["rio-de-la-plata"]);
+    expect(fromMontevideo.distance_nm).toBeLessThan(120);
+    expect(net.route(request(montevideo, offshore)).passages).toEqual([]);
+    // Within the upper estuary, Colonia to Buenos Aires, no channel is needed.
+    expect(net.route(request({ lat: -34.47, lon: -57.85 }, buenosAires)).passages).toEqual([]);
+    // 11 m is too deep for the channels' 10.36 m; the refusal names them, and only them.
+    expect(
+      closedToVessel(() =>
+        net.route(request(buenosAires, offshore, { vessel: { speed_kts: 14, draft_m: 11 } })),
+      ),
+    ).toEqual(["rio-de-la-plata"]);
+    // Avoided, nothing else leads out of the upper estuary.
+    expect(() => net.route(request(buenosAires, offshore, { avoid: ["rio-de-la-plata"] }))).toThrow(
+      NoSeaRouteError,
+    );
   });
 
   it("joins two ends up one estuary through its water, not out to the open estuary and back", () => {

@@ -200,4 +200,28 @@ describe("closed waters drawn from published positions", () => {
       expect(closes("banco-chinchorro", { lat, lon: -lon }), `${lat},${lon}`).toBe(false);
     }
   });
+
+  it("The middle Rio de la Plata: its shallows closed; Montevideo's approach and the upper estuary open", () => {
+    for (const [lat, lon] of [
+      [34.9, 57.2], // mid-estuary, between Montevideo and La Plata
+      [35.0, 57.13], // el Codillo, on the dredged channel, which is a passage across it
+      [35.3, 57.05], // off Punta Piedras
+      [34.6, 57.5], // off the Uruguayan coast east of Colonia
+    ] as const) {
+      expect(closes("rio-de-la-plata-middle", { lat: -lat, lon: -lon }), `${lat},${lon}`).toBe(
+        true,
+      );
+    }
+    for (const [lat, lon] of [
+      [34.95, 56.2], // Montevideo's approach
+      [35.03, 55.85], // the Recalada pilot station
+      [34.6, 58.2], // the upper estuary off Buenos Aires
+      [34.47, 57.95], // off Colonia
+      [34.8, 57.88], // off La Plata's port
+    ] as const) {
+      expect(closes("rio-de-la-plata-middle", { lat: -lat, lon: -lon }), `${lat},${lon}`).toBe(
+        false,
+      );
+    }
+  });
 });

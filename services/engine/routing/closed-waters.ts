@@ -352,6 +352,25 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
       0,
     ),
   },
+  {
+    id: "rio-de-la-plata-middle",
+    name: "The middle Rio de la Plata, between Colonia and La Plata and the line from Montevideo to Punta Piedras",
+    reason:
+      "The estuary's middle part, 'twice as wide' as the upper one above Colonia and Punta Lara, reaches 'to the latitude of Montevideo and Punta de las Piedras' (P. Denis, The Argentine Republic, 1922). Ships cross it only by dredged channels: navigation in the Rio de la Plata 'solo es posible en los canales que se mantienen al efecto' (CIC Plata, 'Navegacion en el Rio de la Plata'); the natural Canal Magdalena across it is 4.5 m deep (Spanish Wikipedia, 'Canal Magdalena (Rio de la Plata)'), and where the Canal Emilio Mitre now runs there was 1.5 m before it was dredged (G. G. Arias, ComexLatam). Ships come in by the Canal Punta Indio and the Canal Intermedio (passage rio-de-la-plata). Drawn from Colonia over Uruguay to the coast west of Montevideo's Cerro, across to Punta Piedras, over the land to La Plata, and back to Colonia east of the Canal Intermedio's inner end. Montevideo's approach stays open; so does the upper estuary (Buenos Aires, Colonia, the Parana delta), whose own shallows outside the Canal de Acceso and the Canal Emilio Mitre are not drawn.",
+    polygon: [
+      [
+        [-57.78, -34.46],
+        [-57.0, -34.25],
+        [-56.33, -34.86],
+        [-57.16, -35.42],
+        [-57.6, -35.2],
+        [-57.87, -34.92],
+        [-57.84, -34.87],
+        [-57.74, -34.74],
+        [-57.78, -34.46],
+      ],
+    ],
+  },
 ];
 
 /**

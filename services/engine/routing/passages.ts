@@ -303,6 +303,27 @@ export const PASSAGES: readonly Passage[] = [
       "32 ft (9.75 m) is the authorized channel depth at mean low water, not a published maximum draught; the usable draught is less (squat, under-keel clearance) and no authority draught limit was found. 135 ft (41.1 m) is the bridges' vertical clearance. Saves about 135 statute miles round Cape Cod. Strong tidal current (up to 5.2 mph).",
     optional: true,
   },
+  {
+    id: "rio-de-la-plata",
+    name: "Rio de la Plata channels (Canal Punta Indio and Canal Intermedio, across the middle estuary to the Rada La Plata)",
+    kind: "canal",
+    // The Canal Punta Indio where it enters the middle estuary (the line from Montevideo to Punta
+    // Piedras) -> el Codillo -> the zona comun off La Plata. Dredged channels across the middle
+    // Rio de la Plata, which is closed water (rio-de-la-plata-middle): every ship for Buenos Aires,
+    // La Plata and the Parana comes this way.
+    waypoints: [
+      [-35.016, -56.53],
+      [-35.0, -57.13],
+      [-34.76, -57.8],
+    ],
+    limits: { max_draft_m: 10.36 },
+    limits_source:
+      "Bolsa de Comercio de Rosario, 'Situacion actual del Sistema de Navegacion Troncal del Rio Parana' (Sese, Ybanez): Resolution 1534/2006 allows 'un calado de 10,36 m (34 pies) desde el Oceano hasta Puerto San Martin'. The channels are 100 m wide at the bottom and 9.75-10.80 m deep at the lowest low water, with a safety margin of 0.60 m set by the Prefectura Naval Argentina (E. Gilardoni, 'Problematica de la navegacion en los canales del Rio de la Plata', IFSMA AGA 44, 2018)",
+    limits_verified: true,
+    notes:
+      "The Prefectura's pontoon 'Recalada' lies at 35 02S 55 51W (patrullerasargentinas.blogspot.com, 2013), off Montevideo, 240 km from the port of Buenos Aires (La Nacion, 2018), and marks the entrance to the Canal Punta Indio (iProfesional). From it ships pass north of the Banco Ingles, cross the river by the Canal Punta Indio, 'a hundred kilometres long' and one-way (Universidad de Navarra, Global Affairs, 2023), to el Codillo, then follow the Canal Intermedio, the river's natural thalweg, to the zona comun off the port of La Plata (R. J. Rocca, nuestromar.org). The line is placed, not charted: el Codillo so that the channel from the Recalada and the way on to Buenos Aires keep the published 240 km, the inner end 7 nm off La Plata's port. It begins where the channel's line from the Recalada crosses into the middle estuary, 28 nm west of the Recalada: east of there the outer estuary is open water to the router, as it is for ships bound to Montevideo, and a ship from Montevideo joins the channel there rather than sailing out to the Recalada and back. The line counts as drawn. Beyond the inner end the upper estuary is open water in the coastline data: the Canal de Acceso to Buenos Aires and the Canal Emilio Mitre to the Parana de las Palmas are not drawn, and ships may cross its shallows. The Canal Magdalena, planned as a second way in from the south, is not open.",
+    optional: true,
+  },
   // ---------------------------------------------------------------- Turkish Straits
   {
     id: "bosporus",
@@ -1935,7 +1956,7 @@ export const PASSAGES: readonly Passage[] = [
     published_length_source:
       "Trunk-waterway kilometres from km 0 off Buenos Aires: the river from km 50 (Bolsa de Comercio de Rosario: the Rio de la Plata from km 50 to km 239), Rosario at km 420 and Puerto General San Martin 23 km above it (Spanish and English Wikipedia, 'Puerto de Rosario'; Logistics Cluster, 'Argentina Port of Rosario': 'Rosario Port is located at KM 420'), so about 393 km",
     notes:
-      "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge (above Campana) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) bind the ends above them, 50 m each; the datum of either figure is not given. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Emilio Mitre: the router crosses the Rio de la Plata, which the coastline draws as open water, by the shortest way over its shallows (about 5-7 m outside the dredged channels), not along them; Buenos Aires routes have the same fault. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
+      "Above Puerto San Martin the channel is 25 ft to Santa Fe and is not drawn. The Zarate-Brazo Largo bridge (above Campana) and the Rosario-Victoria bridge (between Rosario and San Lorenzo) bind the ends above them, 50 m each; the datum of either figure is not given. Ships for the Up-River ports come up the Canal Punta Indio and the Canal Intermedio (passage rio-de-la-plata, across the middle estuary, which is closed water) and the Canal Emilio Mitre: from the channels' inner end off La Plata to the delta front the router crosses the upper estuary, which the coastline draws as open water, by the shortest way over its shallows, not along the Canal de Acceso and the Mitre. Some bulk carriers come up the Parana Guazu instead (km 232 to 124), which is not drawn.",
   },
   {
     id: "yangtze",

@@ -427,6 +427,8 @@ export class RoutingNetwork {
   private readonly virtualPoints: LatLon[] = [];
   readonly base: number;
   private readonly escapeMemo = new Map<number, boolean>();
+  /** Per node, canalsOut's answer. */
+  private readonly canalsOutMemo = new Map<number, number[]>();
   /** Points of static extra edges that are not straight: passage ends' ways out (leadOutPassageEnd). */
   private readonly fixedVia = new Map<string, LatLon[]>();
   /** Ways through the water from an end point to a strait's path (joinWay); false: none short enough. */
@@ -464,6 +466,8 @@ export class RoutingNetwork {
   private closedGates: number[] = [];
   /** Of those, the passages this request may not use (closedGates also has channel-only straits). */
   private refusedGates: number[] = [];
+  /** The passages this request may use (PassageAllowance.ok), set per request as legMask is. */
+  private requestOk: readonly boolean[] = [];
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -590,6 +594,46 @@ export class RoutingNetwork {
   }
 
   /**
+   * Whether a route's end at a grid node reaches the open sea for this request: its water
+   * escapes, or holds a canal's end whose other end opens onto water that escapes, and the
+   * request may use that canal (canalsOut). Closed water shuts the upper Rio de la Plata off from
+   * the sea but for the dredged channels across the middle estuary (passage rio-de-la-plata), and
+   * the upper estuary alone is too small to escape: without this, Buenos Aires had no way out.
+   */
+  private opensOut(node: number): boolean {
+    return this.escapes(node) || this.canalsOut(node).some((i) => this.requestOk[i]);
+  }
+
+  /**
+   * The canals (indices) that lead from a grid node's water to water that escapes: those with an
+   * end the walk from the node reaches and whose other end joins escaping water. Empty for a node
+   * that escapes itself. A passage's own end is led out by escapes alone (leadOutPassageEnd): the
+   * Corinth Canal's western end lies in a basin cut off from the Gulf of Corinth, which would
+   * count as open through the canal itself. Straits are open water, led out of by their ways out.
+   * Remembered per node.
+   */
+  private canalsOut(node: number): number[] {
+    if (this.escapes(node)) return [];
+    const known = this.canalsOutMemo.get(node);
+    if (known) return known;
+    const found = new Set<number>();
+    this.walkFinds([node], (n) => {
+      for (const e of this.extraEdges(n) ?? []) {
+        if (e.to < this.base + 2) continue;
+        const i = Math.floor((e.to - this.base - 2) / 2);
+        if (this.passages[i]?.kind !== "canal" || found.has(i)) continue;
+        const other = (e.to - this.base - 2) % 2 === 0 ? e.to + 1 : e.to - 1;
+        if ((this.extraEdges(other) ?? []).some((o) => o.to < this.base && this.escapes(o.to)))
+          found.add(i);
+      }
+      return false;
+    });
+    const out = [...found];
+    this.canalsOutMemo.set(node, out);
+    return out;
+  }
+
+  /**
    * A breadth-first walk over clear grid steps from `starts`, at most ESCAPE_MAX_NODES deep:
    * whether it meets a node `found` holds for.
    */
@@ -703,6 +747,7 @@ export class RoutingNetwork {
     const destinationSnap = this.snap(request.to, "destination");
     const allowed = this.allowedPassages(request);
     const closedGates = this.walledGates(allowed.ok);
+    this.requestOk = allowed.ok;
     this.closedGates = closedGates;
     this.refusedGates = closedGates.filter((i) => !allowed.ok[i]);
     this.legMask =
@@ -896,12 +941,25 @@ export class RoutingNetwork {
         );
       }
       const shut = allowed.closed.length + allowed.outOfSeason.length;
-      if (shut > 0 && this.fitsWithPassagesOpen(request, search)) {
+      const shutIds = new Set([...allowed.closed, ...allowed.outOfSeason].map((c) => c.passage));
+      const needed = shut > 0 ? this.neededWithPassagesOpen(request, shutIds, search) : null;
+      if (needed) {
+        // Name the shut passages the routes found with them open sail, not every passage shut
+        // to this vessel anywhere in the world; all of them if those routes sail none (a gate
+        // crossed only by an end's way out).
+        const sailsShut = [...allowed.closed, ...allowed.outOfSeason].some((c) =>
+          needed.has(c.passage),
+        );
+        const named = <T extends { passage: string }>(list: T[]) =>
+          sailsShut ? list.filter((c) => needed.has(c.passage)) : list;
+        const outOfSeason = named(allowed.outOfSeason);
         throw new NoRouteWithinLimitsError(
           "no sea route: the passages it needs are closed to this vessel (its dimensions) or at this time of year (ice)",
-          allowed.outOfSeason.length > 0
-            ? { ...details, closed_for_season: allowed.outOfSeason }
-            : details,
+          {
+            ...details,
+            closed_to_vessel: named(allowed.closed),
+            ...(outOfSeason.length > 0 ? { closed_for_season: outOfSeason } : {}),
+          },
         );
       }
       const polar = this.unroutedPolarEnds([
@@ -953,17 +1011,55 @@ export class RoutingNetwork {
   /**
    * Whether a vessel the passages fit would have a route, with only the caller's avoided passages
    * closed, in any season: then this vessel's dimensions or the ice are why there is none, not the
-   * avoid list (a Black Sea port with the Bosporus avoided has no route for any vessel). Only
-   * asked after a failed search.
+   * avoid list (a Black Sea port with the Bosporus avoided has no route for any vessel). If so,
+   * the passages shut to this vessel (`shut`, by id) that every such route needs one of: the
+   * route found with them open sails some, which are closed in turn until none is left (the
+   * Baltic for a ship of 18 m: the Kiel Canal, then the Great Belt, then the Oresund). Null if
+   * there is no route. Only asked after a failed search.
    */
-  private fitsWithPassagesOpen(
+  private neededWithPassagesOpen(
     request: RouteRequest,
-    search: (limits: boolean, ok: boolean[], steps?: ReadonlySet<number>) => unknown,
-  ): boolean {
+    shut: ReadonlySet<string>,
+    search: (
+      limits: boolean,
+      ok: boolean[],
+      steps?: ReadonlySet<number>,
+    ) => { path: readonly number[] } | null,
+  ): Set<string> | null {
     const avoided = new Set(request.avoid ?? []);
     const ok = this.passages.map((p) => !avoided.has(p.id));
-    const gated = this.walledGates(ok);
-    return search(false, ok, gated.length > 0 ? this.closedStepsFor(gated) : undefined) !== null;
+    const needed = new Set<string>();
+    for (let tries = 0; tries <= shut.size; tries++) {
+      const gated = this.walledGates(ok);
+      const found = search(false, ok, gated.length > 0 ? this.closedStepsFor(gated) : undefined);
+      if (!found) return tries === 0 ? null : needed;
+      const sailed = this.passagesSailed(found.path).filter((i) =>
+        shut.has((this.passages[i] as Passage).id),
+      );
+      if (sailed.length === 0) break;
+      for (const i of sailed) {
+        needed.add((this.passages[i] as Passage).id);
+        ok[i] = false;
+      }
+    }
+    return needed;
+  }
+
+  /** The passages (indices) a searched path sails, by their own edges or across their gates. */
+  private passagesSailed(path: readonly number[]): number[] {
+    const sailed = new Set<number>();
+    const passageOf = (node: number) =>
+      node >= this.base + 2 ? Math.floor((node - this.base - 2) / 2) : -1;
+    for (let k = 1; k < path.length; k++) {
+      const a = path[k - 1] as number;
+      const b = path[k] as number;
+      const along = passageOf(a);
+      if (along >= 0 && along === passageOf(b)) sailed.add(along);
+      this.gates.forEach((gate, i) => {
+        if (gate?.crossing(this.pointOf(a), this.pointOf(b)) !== undefined) sailed.add(i);
+      });
+    }
+    return [...sailed];
   }
 
   /**
@@ -1061,14 +1157,14 @@ export class RoutingNetwork {
    * river or inside a basin, the approach found on the fine coastline (its points ride along).
    */
   private attachEnd(p: LatLon): EndWay[] | null {
-    const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.escapes(node));
+    const direct = this.nearbyNodes(p, this.legMask).filter((node) => this.opensOut(node));
     if (direct.length > 0)
       return direct.map((node) => ({ node, lengthNm: this.distanceTo(p, node), points: [] }));
     // Beyond the routed latitudes a way out would run through the unrouted water itself (and the
     // fine search over 2.5 degrees there took 10 s for Resolute): the nodes in sight or none.
     if (!isRoutedLatitude(p, POLAR_LIMIT_DEG, POLAR_WINDOWS)) return null;
     const approach = this.approachFrom(p);
-    if (!approach) return null;
+    if (!approach || !this.opensOut(approach.node)) return null;
     const points = approach.points.slice(1);
     const lengthNm = pathLengthNm([...approach.points, this.grid.pointOf(approach.node)]);
     return [{ node: approach.node, lengthNm, points }];
@@ -1151,7 +1247,8 @@ export class RoutingNetwork {
             walls.map((i) => this.gates[i] as Gate),
           )
         : this.verifyMask;
-    if (this.nearbyNodes(p, mask).some((node) => this.escapes(node))) return true;
+    const nodes = this.nearbyNodes(p, mask);
+    if (nodes.some((node) => this.escapes(node) || this.canalsOut(node).length > 0)) return true;
     return this.approachFrom(p, walls, mask) !== null;
   }
 
@@ -1182,6 +1279,34 @@ export class RoutingNetwork {
         this.passages.findIndex((q) => q.id === c.passage),
       ),
     );
+    // Water that opens onto the sea only by canals this request may not use (the upper Rio de la
+    // Plata, for a ship too deep for its channels or a request avoiding them) names them.
+    const canals = [
+      ...new Set(this.nearbyNodes(p, this.verifyMask).flatMap((n) => this.canalsOut(n))),
+    ];
+    if (canals.length > 0 && !canals.some((i) => this.requestOk[i])) {
+      const ids = canals.map((i) => (this.passages[i] as Passage).id);
+      const shut = allowed.closed.filter((c) => ids.includes(c.passage));
+      if (shut.length > 0) {
+        throw new NoRouteWithinLimitsError(
+          `${subject} has no way out to open water open to this vessel: ${shut.map((c) => c.passage).join(", ")} closed to it`,
+          {
+            ...where,
+            from: request.from,
+            to: request.to,
+            avoided: request.avoid ?? [],
+            closed_to_vessel: shut,
+          },
+        );
+      }
+      throw new NoSeaRouteError(
+        `${subject} has no way out to open water without ${ids.join(", ")}`,
+        {
+          ...where,
+          closed_passages: ids,
+        },
+      );
+    }
     const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}|${[...shutForVessel].join(",")}`;
     const named = this.refusals.get(key) ?? this.waysOutShut(p, avoided, shutForVessel);
     this.refusals.set(key, named);
@@ -1503,15 +1628,24 @@ export class RoutingNetwork {
     return approach;
   }
 
-  /** The fine-grid searches (APPROACH_SEARCHES) from p to a grid node that opens onto the sea. */
-  private wayOut(p: LatLon, mask: LandMask): Approach | null {
+  /**
+   * The fine-grid searches (APPROACH_SEARCHES) from p to a grid node that opens onto the sea for
+   * some request (`opens`: for a route's end, water that escapes or a canal leads out of, which
+   * attachEnd checks against the request; for a passage's end, escapes alone).
+   */
+  private wayOut(
+    p: LatLon,
+    mask: LandMask,
+    opens: (node: number) => boolean = (node) =>
+      this.escapes(node) || this.canalsOut(node).length > 0,
+  ): Approach | null {
     for (const options of APPROACH_SEARCHES) {
       const approach = findApproach(
         p,
         mask,
         (q) => {
           const cell = this.grid.cellOf(q);
-          return this.grid.isNode(cell) && this.escapes(cell) ? cell : -1;
+          return this.grid.isNode(cell) && opens(cell) ? cell : -1;
         },
         (node) => this.grid.pointOf(node),
         options,
@@ -1559,7 +1693,9 @@ export class RoutingNetwork {
     if (this.reachesOtherPassage(nodes, passage)) return undefined;
     const end = this.virtualPoints[id - this.base] as LatLon;
     const walls = this.gates.filter((g): g is Gate => g !== undefined);
-    const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, walls));
+    const approach = this.wayOut(end, new GatedLandMask(this.verifyMask, walls), (node) =>
+      this.escapes(node),
+    );
     if (!approach) return undefined;
     const way = { end: id - this.base - 2, points: approach.points, node: approach.node };
     this.addWayOut(way);
