@@ -1376,6 +1376,10 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const out = net.route(request(buenosAires, offshore));
     expect(out.passages).toEqual(["rio-de-la-plata"]);
     expect(Math.min(...out.waypoints.map((w) => distanceNm(w, codillo)))).toBeLessThan(1);
+    // Banco Ingles (5 m) lies across the way from the channels' outer end to the south-east.
+    const bank = closedWater("banco-ingles");
+    expectEachCrosses([[{ lat: -35.016, lon: -56.53 }, offshore]], bank);
+    expect(crosses(out.waypoints, bank)).toBe(false);
     const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));
     expect(rosario.passages).toEqual(["parana", "rio-de-la-plata"]);
     // Montevideo joins the channel where it enters the middle estuary, not at the Recalada
@@ -1553,7 +1557,6 @@ function stormField(centre: LatLon, radiusNm: number, hs: number, wind: number):
   };
 }
 
-/** One reef region's closed water on its own, as a mask. */
 /**
  * One reef region's bands as a mask. Built once per region (the bands of every region at the
  * first call): several tests ask for the same region, and each build takes about a second.

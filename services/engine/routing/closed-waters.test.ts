@@ -224,4 +224,20 @@ describe("closed waters drawn from published positions", () => {
       );
     }
   });
+
+  it("Banco Ingles: 10 nm north to south from 10 nm south of Isla de Flores; the Recalada open", () => {
+    const flores = { lat: -dm(34, 56, 50), lon: -dm(55, 56, 14) };
+    for (const nm of [11, 15, 19]) {
+      expect(closes("banco-ingles", destination(flores, 180, nm)), `${nm} nm south`).toBe(true);
+    }
+    for (const p of [
+      flores,
+      destination(flores, 180, 8), // between the island and the bank
+      destination(flores, 180, 22), // south of it
+      { lat: -dm(35, 2), lon: -dm(55, 51) }, // the Recalada, which ships leave north of the bank
+      destination(destination(flores, 180, 15), 90, 4), // 4 nm east of its middle
+    ]) {
+      expect(closes("banco-ingles", p), `${p.lat},${p.lon}`).toBe(false);
+    }
+  });
 });

@@ -371,6 +371,19 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
       ],
     ],
   },
+  {
+    id: "banco-ingles",
+    name: "Banco Ingles, in the outer Rio de la Plata",
+    reason:
+      "A submerged granite peak crowned by a sandbank, of 5 m average sounding, 'the most feared' danger of the Rio de la Plata; it lies 10 nm south of Isla de Flores and runs about 10 nm north to south, 2 nm wide at its ends and up to 5 nm in the middle (Spanish Wikipedia, 'Banco Ingles', via wikidat.com); Isla de Flores is at 34 56 50S 55 56 14W (Wikipedia, 'Isla de Flores'). Ships from the Recalada pilot station pass north of it (R. J. Rocca, nuestromar.org). Drawn as an ellipse 10 nm north to south and 5 nm wide whose northern end is 10 nm south of the island; its south-western spur and the Banco Arquimedes 5 nm west are not drawn.",
+    polygon: ellipse(
+      -(dms(34, 56, 50) + 15 / 60),
+      -dms(55, 56, 14),
+      5 * KM_PER_NM,
+      2.5 * KM_PER_NM,
+      0,
+    ),
+  },
 ];
 
 /**
