@@ -1402,6 +1402,39 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     );
   });
 
+  it("snaps a port on a canal onto it and sails the canal to either end, if the ship may", () => {
+    // The coastline draws canals as land: Ismailia, on Lake Timsah, was on land (no water within
+    // 15 nm); Rendsburg was moved 12 nm to Eckernfoerde Bay, and Gamboa 15 nm to the Pacific
+    // side, below the Pedro Miguel and Miraflores locks (4.7 nm to the anchorage).
+    const ismailia = { lat: 30.59, lon: 32.28 };
+    const portSaid = { lat: 31.3, lon: 32.35 };
+    const north = net.route(request(ismailia, portSaid));
+    expect(north.passages).toEqual(["suez"]);
+    expect(north.snaps.origin?.distance_nm).toBeLessThan(2);
+    // About half the canal's 162.25 km and its 22 km northern access channel (the catalogue).
+    expect(north.distance_nm).toBeGreaterThan(40);
+    expect(north.distance_nm).toBeLessThan(55);
+    expect(net.route(request(ismailia, { lat: 27, lon: 34 })).passages).toEqual(["suez"]);
+    const rendsburg = { lat: 54.3, lon: 9.67 };
+    const kiel = net.route(request(rendsburg, { lat: 54.5, lon: 10.3 }));
+    expect(kiel.passages).toEqual(["kiel"]);
+    expect(distanceNm(kiel.waypoints[0] as LatLon, rendsburg)).toBeLessThan(1);
+    const elbe = net.route(request(rendsburg, { lat: 53.87, lon: 9.0 }));
+    expect(elbe.passages).toEqual(["kiel"]);
+    const gamboa = net.route(request({ lat: 9.12, lon: -79.7 }, { lat: 8.9, lon: -79.5 }));
+    expect(gamboa.passages).toEqual(["panama"]);
+    expect(gamboa.distance_nm).toBeGreaterThan(15);
+    // A ship the canal cannot take, or a request avoiding it, is refused there.
+    expect(
+      closedToVessel(() =>
+        net.route(request(ismailia, portSaid, { vessel: { speed_kts: 14, draft_m: 25 } })),
+      ),
+    ).toEqual(["suez"]);
+    expect(() =>
+      net.route(request(rendsburg, { lat: 54.5, lon: 10.3 }, { avoid: ["kiel"] })),
+    ).toThrow(NoSeaRouteError);
+  });
+
   it("joins two ends up one estuary through its water, not out to the open estuary and back", () => {
     // Haldia and Hugli Point lie 10 nm apart up the Hooghly estuary, out of sight of each other
     // round Diamond Harbour's bend, in water the grid (2 nm off every coast) does not reach: each

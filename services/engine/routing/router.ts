@@ -302,11 +302,15 @@ interface RoutePiece {
   /** The passage's length sailed, when only part of it is (a river joined along it). */
   lengthNm?: number;
 }
-/** Where an end lies (moved by a snap, if any); `onRiver` when snapped onto a river fairway. */
+/**
+ * Where an end lies (moved by a snap, if any); `onRiver` when snapped onto a river fairway,
+ * `onCanal` (the passage's index) when snapped onto a canal's line.
+ */
 interface SnappedEnd {
   point: LatLon;
   snap?: Snap;
   onRiver?: true;
+  onCanal?: number;
 }
 /** A route's end as the search uses it: where it lies (moved by a snap, if any) and its ways out. */
 interface AttachedEnd {
@@ -1187,6 +1191,11 @@ export class RoutingNetwork {
     request: RouteRequest,
     allowed: PassageAllowance,
   ): AttachedEnd {
+    // An end on a canal sails it to either end (canalJoins), if this request may.
+    if (snapped.onCanal !== undefined) {
+      this.refuseShutCanal(snapped.onCanal, snapped.point, which, request, allowed);
+      return { end: snapped, ways: [] };
+    }
     // An end on a river fairway sails the river to its water (riverJoins).
     if (snapped.onRiver) {
       this.refuseShutRiver(snapped.point, which, request, allowed);
@@ -1482,6 +1491,8 @@ export class RoutingNetwork {
     if (ends.every((e) => greatCircleNm(p.lat, p.lon, e.lat, e.lon) > reach)) return undefined;
     const on = nearestOnPolyline(p, path);
     if (on.distance_nm > CANAL_JOIN_NM) return undefined;
+    // An end snapped onto the line (a port on the canal) lies on the land the canal is cut through.
+    if (on.distance_nm < RIVER_ON_LINE_NM) return on;
     return this.legMask.pathHitsLand(p, on.point, LEG_STEP_NM) ? undefined : on;
   }
 
@@ -1771,16 +1782,25 @@ export class RoutingNetwork {
   private snap(p: LatLon, which: "origin" | "destination"): SnappedEnd {
     const sea = this.verifyMask.nearestSea(p, MAX_SNAP_NM);
     if (sea?.distance_nm !== 0) {
-      // A point on land nearer a river fairway than any water the coastline draws: a river port.
-      const river = this.riverNear(p);
-      if (river && (!sea || river.distance_nm < sea.distance_nm)) {
-        if (river.distance_nm < RIVER_ON_LINE_NM) return { point: river.point, onRiver: true };
+      // A point on land nearer a river fairway or a canal than any water the coastline draws: a
+      // river port, or a port on a canal (Ismailia on Lake Timsah, Rendsburg on the Kiel Canal),
+      // which was refused or moved to other water (Rendsburg to Eckernfoerde Bay, 12 nm away).
+      // Water within CANAL_JOIN_NM is the port's own (Port Said's harbour, Port Tewfik beside the
+      // canal's access channels): an end there joins the canal from the water (canalJoins), or
+      // not at all, as a voyage to Port Said does not transit the canal.
+      const line = this.passageLineNear(p, !sea || sea.distance_nm > CANAL_JOIN_NM);
+      if (line && (!sea || line.distance_nm < sea.distance_nm)) {
+        const on =
+          this.passages[line.passage]?.kind === "river"
+            ? { onRiver: true as const }
+            : { onCanal: line.passage };
+        if (line.distance_nm < RIVER_ON_LINE_NM) return { point: line.point, ...on };
         const snap = {
           requested: p,
-          snapped: river.point,
-          distance_nm: round(river.distance_nm, 2),
+          snapped: line.point,
+          distance_nm: round(line.distance_nm, 2),
         };
-        return { point: river.point, snap, onRiver: true };
+        return { point: line.point, snap, ...on };
       }
     }
     if (!sea) throw new OnLandError(which, p, MAX_SNAP_NM, this.closedWaterAt(p));
@@ -1791,7 +1811,42 @@ export class RoutingNetwork {
     };
   }
 
-  /** The closed water a refused end lies in, so that the refusal names it instead of land. */
+  /**
+   * Refuses an end on canal i that the request may not sail: too big for it
+   * (no_route_within_limits, naming the limit), or avoided by the caller (no_sea_route).
+   */
+  private refuseShutCanal(
+    i: number,
+    p: LatLon,
+    which: "origin" | "destination",
+    request: RouteRequest,
+    allowed: PassageAllowance,
+  ): void {
+    if (allowed.ok[i]) return;
+    const id = (this.passages[i] as Passage).id;
+    const where = { which, lat: p.lat, lon: p.lon };
+    const shut = allowed.closed.filter((c) => c.passage === id);
+    if (shut.length > 0) {
+      throw new NoRouteWithinLimitsError(
+        `${which} ${p.lat},${p.lon} is on the ${id} canal, closed to this vessel: ${shut.map((c) => c.limit).join(", ")}`,
+        {
+          ...where,
+          from: request.from,
+          to: request.to,
+          avoided: request.avoid ?? [],
+          closed_to_vessel: shut,
+        },
+      );
+    }
+    throw new NoSeaRouteError(
+      `${which} ${p.lat},${p.lon} is on the ${id} canal, which is avoided`,
+      {
+        ...where,
+        closed_passages: [id],
+      },
+    );
+  }
+
   /**
    * Refuses an end on a river fairway the request may not sail: too deep or too tall for it
    * (no_route_within_limits, naming the limit), or avoided by the caller (no_sea_route).
@@ -1936,19 +1991,26 @@ export class RoutingNetwork {
     );
   }
 
-  /** The nearest point of a river fairway's line within MAX_SNAP_NM of p, if any. */
-  private riverNear(p: LatLon): { point: LatLon; distance_nm: number } | undefined {
-    let best: { point: LatLon; distance_nm: number } | undefined;
+  /**
+   * The nearest point of a river fairway's line, or with `canals` a canal's too, within
+   * MAX_SNAP_NM of p, if any.
+   */
+  private passageLineNear(
+    p: LatLon,
+    canals: boolean,
+  ): { point: LatLon; distance_nm: number; passage: number } | undefined {
+    let best: { point: LatLon; distance_nm: number; passage: number } | undefined;
     this.passages.forEach((passage, i) => {
-      if (passage.kind !== "river") return;
+      if (passage.kind === "strait" || (passage.kind === "canal" && !canals)) return;
       const on = nearestOnPolyline(p, this.passagePaths[i] as LatLon[]);
       if (on.distance_nm <= MAX_SNAP_NM && (!best || on.distance_nm < best.distance_nm)) {
-        best = { point: on.point, distance_nm: on.distance_nm };
+        best = { point: on.point, distance_nm: on.distance_nm, passage: i };
       }
     });
     return best;
   }
 
+  /** The closed water a refused end lies in, so that the refusal names it instead of land. */
   private closedWaterAt(p: LatLon): { id: string; name: string } | undefined {
     this.trackCheck ??= this.makeTrackCheck?.();
     const water = this.trackCheck?.closedWaters.find((w) => w.mask.isLand(p));
