@@ -1435,6 +1435,29 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toThrow(NoSeaRouteError);
   });
 
+  it("reaches Kaliningrad by its sea canal, not up the Curonian Lagoon to Klaipeda", () => {
+    // The coastline draws no Vistula Lagoon: Kaliningrad snapped 15 nm north to the Curonian
+    // Lagoon, and its route ran up the lagoon to Klaipeda (142.3 nm to 55.5N 18.5E).
+    const kaliningrad = { lat: 54.7, lon: 20.45 };
+    const gdanskBay = { lat: 55.5, lon: 18.5 };
+    const r = net.route(request(kaliningrad, gdanskBay));
+    expect(r.passages).toEqual(["kaliningrad-sea-canal"]);
+    expect(r.distance_nm).toBeLessThan(100);
+    expect(Math.max(...r.waypoints.slice(0, -1).map((w) => w.lat))).toBeLessThan(54.75);
+    // The canal's 43 km are counted (Rosmorport).
+    const canalKm =
+      r.legs
+        .filter((l) => l.passage === "kaliningrad-sea-canal")
+        .reduce((s, l) => s + l.distance_nm, 0) * 1.852;
+    expect(canalKm).toBeGreaterThan(42.5);
+    expect(canalKm).toBeLessThan(43.5);
+    expect(
+      closedToVessel(() =>
+        net.route(request(kaliningrad, gdanskBay, { vessel: { speed_kts: 14, draft_m: 9 } })),
+      ),
+    ).toEqual(["kaliningrad-sea-canal"]);
+  });
+
   it("joins two ends up one estuary through its water, not out to the open estuary and back", () => {
     // Haldia and Hugli Point lie 10 nm apart up the Hooghly estuary, out of sight of each other
     // round Diamond Harbour's bend, in water the grid (2 nm off every coast) does not reach: each

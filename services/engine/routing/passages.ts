@@ -1610,6 +1610,39 @@ export const PASSAGES: readonly Passage[] = [
   },
   // ---------------------------------------------------------------- river fairways
   {
+    id: "kaliningrad-sea-canal",
+    name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
+    kind: "river",
+    // The 1:10m coastline does not draw the Vistula Lagoon, so Kaliningrad snapped to the
+    // Curonian Lagoon, 15 nm north, and was routed up it to Klaipeda. Drawn water off the
+    // Baltiysk moles -> the Strait of Baltiysk -> across Primorsk Bay -> along the lagoon's
+    // northern shore past Svetly (54 40N 20 08E, Wikipedia) -> the Pregolya's mouth -> the port
+    // of Kaliningrad. Points between the moles and Svetly, and above it, are estimates along the
+    // shore, good to about a kilometre or two.
+    waypoints: [
+      [54.642, 19.86],
+      [54.645, 19.9],
+      [54.665, 19.95],
+      [54.675, 20.0],
+      [54.665, 20.07],
+      [54.66, 20.133],
+      [54.665, 20.2],
+      [54.675, 20.27],
+      [54.685, 20.34],
+      [54.695, 20.4],
+      [54.7, 20.45],
+    ],
+    limits: { max_draft_m: 8.0 },
+    limits_source:
+      "ostwest.su, 'Port Kaliningrad' (an agent's local conditions): 'Max permissible draft is 8,0 meters (fresh water 1,000 density) but depending on weather condition i.e. wind direction and force and deviation can be fm 7,7 mtrs to 8,4 mtrs'; 'Max permissible LOA 170 meters for dry cargo vessels and 140 meters' for tankers. Rosmorport (2021): fairway 9-10.5 m deep, 50-110 m wide",
+    limits_verified: true,
+    published_length_km: 43,
+    published_length_source:
+      "Rosmorport, 'Kaliningrad Sea Channel is 120 years old' (2021): 43 km; German Wikipedia, 'Kaliningrader Seeschifffahrtskanal': 34 km from the Baltiysk moles to the Pregel's mouth, then 9 km to the port",
+    notes:
+      "One-way traffic by schedule, about 8 knots, some 3 hours (ostwest.su). The LOA limits are not applied: they differ by cargo area, up to 200 m for the Baltiysk terminals, 190 m at Svetly and 170 m at Kaliningrad (Rosmorport), and a fairway's limits bind every port on it. Ships pick up pilots 15 cables off the moles; the arrival buoy is 4.8 nm off them. Poland's canal through the Vistula Spit to Elblag (5 m) is not drawn.",
+  },
+  {
     id: "weser",
     name: "River Weser (Bremerhaven to Bremen)",
     kind: "river",
