@@ -1435,6 +1435,29 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toThrow(NoSeaRouteError);
   });
 
+  it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
+    // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
+    const downtown = { lat: 32.08, lon: -81.09 };
+    const gardenCity = { lat: 32.127, lon: -81.14 };
+    const offshore = { lat: 31.5, lon: -79.5 };
+    for (const from of [downtown, gardenCity]) {
+      const r = net.route(request(from, offshore));
+      expect(r.passages).toEqual(["savannah"]);
+      expect(Math.min(...r.waypoints.slice(0, -1).map((w) => w.lat))).toBeGreaterThan(32.02);
+    }
+    // The Talmadge Memorial Bridge (56.4 m) lies between downtown and the Garden City Terminal.
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 60 } };
+    expect(net.route(request(downtown, offshore, tall)).passages).toEqual(["savannah"]);
+    let barred: NoRouteWithinLimitsError | undefined;
+    try {
+      net.route(request(gardenCity, offshore, tall));
+    } catch (err) {
+      barred = err as NoRouteWithinLimitsError;
+    }
+    expect(barred).toBeInstanceOf(NoRouteWithinLimitsError);
+    expect(JSON.stringify(barred?.details.closed_to_vessel)).toContain("Talmadge");
+  });
+
   it("reaches Kaliningrad by its sea canal, not up the Curonian Lagoon to Klaipeda", () => {
     // The coastline draws no Vistula Lagoon: Kaliningrad snapped 15 nm north to the Curonian
     // Lagoon, and its route ran up the lagoon to Klaipeda (142.3 nm to 55.5N 18.5E).

@@ -1610,6 +1610,47 @@ export const PASSAGES: readonly Passage[] = [
   },
   // ---------------------------------------------------------------- river fairways
   {
+    id: "savannah",
+    name: "Savannah River (Tybee Roads to the Garden City Terminal)",
+    kind: "river",
+    // The 1:10m coastline draws none of the river, so Savannah snapped 10 nm south to Ossabaw
+    // Sound, another estuary. Drawn water off Tybee Roads -> north of Fort Pulaski (32 01 38N
+    // 80 53 25W, Wikipedia) -> Elba Island -> downtown Savannah -> the Talmadge Memorial Bridge
+    // (32.0891N 81.0988W, Wikipedia) -> Hutchinson Island -> the Garden City Terminal. The points
+    // between the sourced ones are estimates along the river, good to about 2 km.
+    waypoints: [
+      [32.035, -80.85],
+      [32.035, -80.875],
+      [32.036, -80.9],
+      [32.05, -80.93],
+      [32.07, -80.96],
+      [32.083, -80.99],
+      [32.085, -81.03],
+      [32.083, -81.06],
+      [32.082, -81.085],
+      [32.0891, -81.0988],
+      [32.1, -81.115],
+      [32.115, -81.13],
+      [32.127, -81.14],
+    ],
+    limits: { max_draft_m: 14.3 },
+    limits_source:
+      "The channel's depth, as for the Columbia and the Mississippi: the Savannah Harbor Expansion Project deepened the inner harbour from 42 to 47 ft (14.3 m) at low tide, 54 ft at high tide (U.S. Army Corps of Engineers, Savannah District, 2022; savannahnow.com, 2018)",
+    limits_verified: true,
+    bridges: [
+      {
+        name: "Talmadge Memorial Bridge",
+        at: [32.0891, -81.0988],
+        max_air_draft_m: 56.4,
+        source:
+          "Wikipedia, 'Talmadge Memorial Bridge' (Georgia Department of Transportation): '185 ft (56.4 m.) of vertical navigational clearance', at mean high water (photosbyravi.com)",
+        verified: true,
+      },
+    ],
+    notes:
+      "The inner harbour channel runs 22 miles from near Jones Island, between Fort Pulaski and Tybee Island, to the Garden City Terminal (savannahnow.com, 2018); the line counts as drawn. Ports below the Talmadge Memorial Bridge (downtown Savannah) take ships of any height; the Garden City Terminal, above it, takes ships of 56.4 m air draught at most.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
