@@ -1435,6 +1435,28 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toThrow(NoSeaRouteError);
   });
 
+  it("reaches Amsterdam by the North Sea Canal, counting its 21 km and the way to the locks", () => {
+    // The coastline draws neither the canal nor IJmuiden's harbour: Amsterdam snapped 9 nm to the
+    // beach by IJmuiden, and the canal was neither counted nor held to its depth.
+    const centraal = { lat: 52.38, lon: 4.9 };
+    const r = net.route(request(centraal, { lat: 52.6, lon: 3.5 }));
+    expect(r.passages).toEqual(["north-sea-canal"]);
+    const canalKm =
+      r.legs.filter((l) => l.passage === "north-sea-canal").reduce((s, l) => s + l.distance_nm, 0) *
+      1.852;
+    // The canal's 21 km from the locks to the IJ (Rijkswaterstaat), the 2-3 km from the piers to
+    // the locks, and the IJ up to Centraal, as drawn.
+    expect(canalKm).toBeGreaterThan(23.5);
+    expect(canalKm).toBeLessThan(27);
+    expect(
+      closedToVessel(() =>
+        net.route(
+          request(centraal, { lat: 52.6, lon: 3.5 }, { vessel: { speed_kts: 14, draft_m: 14.5 } }),
+        ),
+      ),
+    ).toEqual(["north-sea-canal"]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -1610,6 +1610,34 @@ export const PASSAGES: readonly Passage[] = [
   },
   // ---------------------------------------------------------------- river fairways
   {
+    id: "north-sea-canal",
+    name: "North Sea Canal (IJmuiden to Amsterdam)",
+    kind: "river",
+    // The 1:10m coastline draws neither IJmuiden's harbour nor the canal, so Amsterdam snapped
+    // 9 nm to the beach by IJmuiden and the canal's 21 km were not counted. Drawn water off the
+    // IJmuiden piers -> the IJmuiden locks -> Velsen -> Buitenhuizen -> Zaandam and the Westpoort
+    // harbours -> the Coentunnel -> the IJ off Amsterdam Centraal. The points are estimates along
+    // the canal, good to about a kilometre or two.
+    waypoints: [
+      [52.465, 4.56],
+      [52.463, 4.6],
+      [52.462, 4.64],
+      [52.455, 4.68],
+      [52.44, 4.72],
+      [52.425, 4.76],
+      [52.415, 4.8],
+      [52.41, 4.84],
+      [52.4, 4.87],
+      [52.385, 4.9],
+    ],
+    limits: { max_draft_m: 14.0 },
+    limits_source:
+      "Derived, not published: the canal is 15.10 m deep below canal level (Rijkswaterstaat, 'Noordzeekanaal'), and the harbour master's rule leaves an under-keel clearance of at least 1.0 m and about 0.1 m of squat (Port of Amsterdam, announcement of 27 June 2019, when a shoal at the first Coentunnel set 13.2 m in sea water, 13.5 m in fresh, from NAP-15.0 m): about 14.0 m. The new IJmuiden sea lock (2022) is 500 m long, 70 m wide and 18 m deep",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn, 25 km from the piers to Amsterdam Centraal: the canal proper is 21 km from the IJmuiden locks to the IJ (Rijkswaterstaat, 'Noordzeekanaal'), which it passes into just past the Coentunnel (Dutch Wikipedia), and the line runs on 2-3 km outside the locks and up the IJ. Locks at IJmuiden (the sea lock, the Noordersluis and two older ones) keep the canal at NAP -0.40 m; no bridge crosses it below Amsterdam (the Coentunnel and the Velsertunnel pass under it). Speed limits 12-18 km/h by size (German Wikipedia).",
+  },
+  {
     id: "savannah",
     name: "Savannah River (Tybee Roads to the Garden City Terminal)",
     kind: "river",
