@@ -1435,6 +1435,31 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toThrow(NoSeaRouteError);
   });
 
+  it("reaches Ghent by the Ghent-Terneuzen Canal, held to 12.50 m going up and 12.30 m down", () => {
+    // The coastline draws none of the canal: Ghent, 15 nm from the Western Scheldt, was on land.
+    const ghent = { lat: 51.09, lon: 3.745 };
+    const northSea = { lat: 51.5, lon: 2.8 };
+    const out = net.route(request(ghent, northSea));
+    expect(out.passages).toEqual(["ghent-terneuzen"]);
+    const canalKm =
+      out.legs
+        .filter((l) => l.passage === "ghent-terneuzen")
+        .reduce((s, l) => s + l.distance_nm, 0) * 1.852;
+    expect(canalKm).toBeGreaterThan(31.5);
+    expect(canalKm).toBeLessThan(32.5);
+    const laden = { vessel: { speed_kts: 14, draft_m: 12.4 } };
+    expect(net.route(request(northSea, ghent, laden)).passages).toEqual(["ghent-terneuzen"]);
+    expect(closedToVessel(() => net.route(request(ghent, northSea, laden)))).toEqual([
+      "ghent-terneuzen",
+    ]);
+    // The regulation's 34 m beam.
+    expect(
+      closedToVessel(() =>
+        net.route(request(northSea, ghent, { vessel: { speed_kts: 14, beam_m: 36 } })),
+      ),
+    ).toEqual(["ghent-terneuzen"]);
+  });
+
   it("reaches Amsterdam by the North Sea Canal, counting its 21 km and the way to the locks", () => {
     // The coastline draws neither the canal nor IJmuiden's harbour: Amsterdam snapped 9 nm to the
     // beach by IJmuiden, and the canal was neither counted nor held to its depth.

@@ -1610,6 +1610,38 @@ export const PASSAGES: readonly Passage[] = [
   },
   // ---------------------------------------------------------------- river fairways
   {
+    id: "ghent-terneuzen",
+    name: "Ghent-Terneuzen Canal (Terneuzen to Ghent)",
+    kind: "river",
+    // The 1:10m coastline draws none of the canal, and Ghent, 15 nm from the Western Scheldt,
+    // was refused as on land. Drawn water off Terneuzen -> the Terneuzen locks -> Sluiskil ->
+    // Sas van Gent -> the Zelzate passage -> the Kluizendok -> the canal at 51 08 48N 3 46 57E
+    // (Wikipedia's position for it) -> Ghent's docks. The points are estimates along the canal,
+    // which runs nearly due south, good to about a kilometre or two.
+    waypoints: [
+      [51.352, 3.83],
+      [51.335, 3.826],
+      [51.31, 3.835],
+      [51.28, 3.842],
+      [51.25, 3.83],
+      [51.23, 3.81],
+      [51.2, 3.805],
+      [51.17, 3.795],
+      [51.1466, 3.7824],
+      [51.12, 3.765],
+      [51.09, 3.745],
+    ],
+    limits: { max_draft_m: 12.5, max_draft_down_m: 12.3, max_loa_m: 265, max_beam_m: 34 },
+    limits_source:
+      "Scheepvaartreglement voor het Kanaal van Gent naar Terneuzen, art. 38 (collegebundel.nl): seagoing ships at most 265 m long and 34 m wide, draught 12.50 m going up and 12.30 m going down, at a canal level of NAP +2.13 m in fresh water; the same 265 x 34 x 12.50 m in Portaal van Vlaanderen's canal facts and Wikipedia's infobox",
+    limits_verified: true,
+    published_length_km: 32,
+    published_length_source:
+      "Wikipedia, 'Ghent-Terneuzen Canal': 32 km; Portaal van Vlaanderen: 'ongeveer 32 kilometer' (Encyclopaedia Britannica: 31 km)",
+    notes:
+      "The canal is 13.5 m deep (Britannica; Portaal van Vlaanderen), one-way for the largest ships except past the Terneuzen locks, past Zelzate and at the Kluizendok. The New Lock at Terneuzen (opened October 2024: 427 x 55 m, 16.44 m deep) is larger than the regulation's ships; the canal's figures are applied.",
+  },
+  {
     id: "north-sea-canal",
     name: "North Sea Canal (IJmuiden to Amsterdam)",
     kind: "river",
