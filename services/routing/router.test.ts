@@ -1505,6 +1505,23 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(JSON.stringify(barred?.details.closed_to_vessel)).toContain("Talmadge");
   });
 
+  it("reaches Tagbilaran from Cebu by its own approach, not round Panglao through the causeways", () => {
+    // The grid has no node north-west of Tagbilaran in its sight: the port joined the grid only
+    // south-east of it, by the shallow Dauis Strait under two causeways (60.6 nm from Cebu).
+    const cebu = { lat: 10.29, lon: 123.91 };
+    const tagbilaran = { lat: 9.64, lon: 123.85 };
+    for (const r of bothWays(cebu, tagbilaran)) {
+      expect(r.distance_nm).toBeLessThan(45);
+      expect(Math.min(...r.waypoints.map((w) => w.lat))).toBeGreaterThan(9.63);
+    }
+    expect(
+      crosses(
+        net.route(request(tagbilaran, { lat: 8.49, lon: 124.66 })).waypoints,
+        closedWater("dauis-strait"),
+      ),
+    ).toBe(false);
+  });
+
   it("reaches Kaliningrad by its sea canal, not up the Curonian Lagoon to Klaipeda", () => {
     // The coastline draws no Vistula Lagoon: Kaliningrad snapped 15 nm north to the Curonian
     // Lagoon, and its route ran up the lagoon to Klaipeda (142.3 nm to 55.5N 18.5E).

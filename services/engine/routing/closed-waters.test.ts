@@ -240,4 +240,11 @@ describe("closed waters drawn from published positions", () => {
       expect(closes("banco-ingles", p), `${p.lat},${p.lon}`).toBe(false);
     }
   });
+
+  it("Dauis Strait: closed below Tagbilaran's port, the port's approach from the north-west open", () => {
+    expect(closes("dauis-strait", { lat: 9.63, lon: 123.875 })).toBe(true);
+    expect(closes("dauis-strait", { lat: 9.62, lon: 123.89 })).toBe(true);
+    expect(closes("dauis-strait", { lat: 9.645, lon: 123.852 })).toBe(false);
+    expect(closes("dauis-strait", { lat: 9.66, lon: 123.84 })).toBe(false);
+  });
 });

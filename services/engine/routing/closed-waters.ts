@@ -372,6 +372,21 @@ const DRAWN: ReadonlyArray<Omit<ClosedWater, "polygons"> & { polygon: PolygonRin
     ],
   },
   {
+    id: "dauis-strait",
+    name: "Dauis Strait, between Bohol and Panglao Island, below Tagbilaran",
+    reason:
+      "Panglao is 'separated from Bohol Island by the shallow Dauis Strait - so shallow that at low tide it is possible to cross on foot', and two causeways cross it from Tagbilaran, one from the 19th century and one from the 1970s (turningboholano.blogspot.com, 2012; Bohol provincial tourism office: the Mansasa-Dauis bridge and the causeway to Totolan, Dauis). The coastline data draws it as a channel open to the Bohol Sea, so routes to Tagbilaran from the north-west, by the port's own approach, came round Panglao and up the strait through the causeways. Drawn as a box across the strait from just south of Tagbilaran's port to where it opens out; the positions of the causeways themselves are not published, so the box is placed, not charted.",
+    polygon: [
+      [
+        [123.85, 9.615],
+        [123.905, 9.615],
+        [123.905, 9.638],
+        [123.85, 9.638],
+        [123.85, 9.615],
+      ],
+    ],
+  },
+  {
     id: "banco-ingles",
     name: "Banco Ingles, in the outer Rio de la Plata",
     reason:
