@@ -52,6 +52,10 @@ const bothWays = (a: LatLon, b: LatLon): Route[] => [
   net.route(request(b, a)),
 ];
 
+/** The kilometres a route counts along one passage (its legs marked with the passage). */
+const passageKm = (route: Route, id: string): number =>
+  route.legs.filter((l) => l.passage === id).reduce((s, l) => s + l.distance_nm, 0) * 1.852;
+
 /** The passages a refusal (NoRouteWithinLimitsError) says are closed to the vessel. */
 const closedToVessel = (attempt: () => unknown): string[] => {
   try {
@@ -1359,9 +1363,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // 370 km, though the line cuts the Palmas' bends harder than the river's above the fork.
     const rosario = net.route(request({ lat: -32.95, lon: -60.63 }, { lat: -35, lon: -50 }));
     expect(rosario.passages).toEqual(["parana", "rio-de-la-plata"]);
-    const riverKm =
-      rosario.legs.filter((l) => l.passage === "parana").reduce((s, l) => s + l.distance_nm, 0) *
-      1.852;
+    const riverKm = passageKm(rosario, "parana");
     expect(riverKm).toBeGreaterThan(369);
     expect(riverKm).toBeLessThan(372);
   });
@@ -1441,10 +1443,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const northSea = { lat: 51.5, lon: 2.8 };
     const out = net.route(request(ghent, northSea));
     expect(out.passages).toEqual(["ghent-terneuzen"]);
-    const canalKm =
-      out.legs
-        .filter((l) => l.passage === "ghent-terneuzen")
-        .reduce((s, l) => s + l.distance_nm, 0) * 1.852;
+    const canalKm = passageKm(out, "ghent-terneuzen");
     expect(canalKm).toBeGreaterThan(31.5);
     expect(canalKm).toBeLessThan(32.5);
     const laden = { vessel: { speed_kts: 14, draft_m: 12.4 } };
@@ -1466,9 +1465,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const centraal = { lat: 52.38, lon: 4.9 };
     const r = net.route(request(centraal, { lat: 52.6, lon: 3.5 }));
     expect(r.passages).toEqual(["north-sea-canal"]);
-    const canalKm =
-      r.legs.filter((l) => l.passage === "north-sea-canal").reduce((s, l) => s + l.distance_nm, 0) *
-      1.852;
+    const canalKm = passageKm(r, "north-sea-canal");
     // The canal's 21 km from the locks to the IJ (Rijkswaterstaat), the 2-3 km from the piers to
     // the locks, and the IJ up to Centraal, as drawn.
     expect(canalKm).toBeGreaterThan(23.5);
@@ -1532,10 +1529,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     expect(r.distance_nm).toBeLessThan(100);
     expect(Math.max(...r.waypoints.slice(0, -1).map((w) => w.lat))).toBeLessThan(54.75);
     // The canal's 43 km are counted (Rosmorport).
-    const canalKm =
-      r.legs
-        .filter((l) => l.passage === "kaliningrad-sea-canal")
-        .reduce((s, l) => s + l.distance_nm, 0) * 1.852;
+    const canalKm = passageKm(r, "kaliningrad-sea-canal");
     expect(canalKm).toBeGreaterThan(42.5);
     expect(canalKm).toBeLessThan(43.5);
     expect(

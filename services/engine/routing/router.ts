@@ -1295,25 +1295,12 @@ export class RoutingNetwork {
     ];
     if (canals.length > 0 && !canals.some((i) => this.requestOk[i])) {
       const ids = canals.map((i) => (this.passages[i] as Passage).id);
-      const shut = allowed.closed.filter((c) => ids.includes(c.passage));
-      if (shut.length > 0) {
-        throw new NoRouteWithinLimitsError(
-          `${subject} has no way out to open water open to this vessel: ${shut.map((c) => c.passage).join(", ")} closed to it`,
-          {
-            ...where,
-            from: request.from,
-            to: request.to,
-            avoided: request.avoid ?? [],
-            closed_to_vessel: shut,
-          },
-        );
-      }
-      throw new NoSeaRouteError(
-        `${subject} has no way out to open water without ${ids.join(", ")}`,
-        {
-          ...where,
-          closed_passages: ids,
-        },
+      this.refuseShutPassages(
+        `${subject} has no way out to open water but by ${ids.join(", ")}`,
+        where,
+        request,
+        allowed,
+        ids,
       );
     }
     const key = `${p.lat},${p.lon}|${this.closedGates.join(",")}|${[...shutForVessel].join(",")}`;
@@ -1824,11 +1811,31 @@ export class RoutingNetwork {
   ): void {
     if (allowed.ok[i]) return;
     const id = (this.passages[i] as Passage).id;
-    const where = { which, lat: p.lat, lon: p.lon };
-    const shut = allowed.closed.filter((c) => c.passage === id);
+    this.refuseShutPassages(
+      `${which} ${p.lat},${p.lon} is on the ${id} canal`,
+      { which, lat: p.lat, lon: p.lon },
+      request,
+      allowed,
+      [id],
+    );
+  }
+
+  /**
+   * Refuses an end (`subject`, at `where`) that only passages `ids` lead from, none of which this
+   * request may use: no_route_within_limits naming those shut to the vessel, with their limits,
+   * or else no_sea_route naming them (the caller avoids them).
+   */
+  private refuseShutPassages(
+    subject: string,
+    where: { which: "origin" | "destination"; lat: number; lon: number },
+    request: RouteRequest,
+    allowed: PassageAllowance,
+    ids: readonly string[],
+  ): never {
+    const shut = allowed.closed.filter((c) => ids.includes(c.passage));
     if (shut.length > 0) {
       throw new NoRouteWithinLimitsError(
-        `${which} ${p.lat},${p.lon} is on the ${id} canal, closed to this vessel: ${shut.map((c) => c.limit).join(", ")}`,
+        `${subject}, closed to this vessel: ${shut.map((c) => `${c.passage} ${c.limit}`).join(", ")}`,
         {
           ...where,
           from: request.from,
@@ -1838,13 +1845,10 @@ export class RoutingNetwork {
         },
       );
     }
-    throw new NoSeaRouteError(
-      `${which} ${p.lat},${p.lon} is on the ${id} canal, which is avoided`,
-      {
-        ...where,
-        closed_passages: [id],
-      },
-    );
+    throw new NoSeaRouteError(`${subject}, which the request avoids`, {
+      ...where,
+      closed_passages: [...ids],
+    });
   }
 
   /**
