@@ -598,7 +598,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // (42.4 m), Montreal under the Laviolette Bridge (52 m), Lisbon's inner harbour under the
     // 25 de Abril Bridge (70 m), Donges under the Saint-Nazaire Bridge (61 m), and the upper
     // Guanabara Bay under the Rio-Niteroi Bridge (72 m), and the Yangtze's ports from Nantong up
-    // under the Sutong Bridge (62 m), the Columbia River's under the Astoria-Megler Bridge (60 m).
+    // under the Sutong Bridge (62 m), the Columbia River's under the Astoria-Megler Bridge (60 m),
+    // and Houston's upper terminals under the Fred Hartman Bridge (54.8 m).
     for (const [from, to, id, height] of [
       [{ lat: 49.2, lon: -123.5 }, { lat: 49.305, lon: -123.08 }, "first-narrows", 61],
       [{ lat: 36.5, lon: -74 }, { lat: 39.25, lon: -76.58 }, "chesapeake-bay-bridge", 56.7],
@@ -611,6 +612,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       [{ lat: -23.1, lon: -43.1 }, { lat: -22.8, lon: -43.15 }, "rio-niteroi-bridge", 72],
       [{ lat: 31.2, lon: 122.5 }, { lat: 31.97, lon: 120.4 }, "sutong-bridge", 62],
       [{ lat: 46.2, lon: -124.3 }, { lat: 46.2, lon: -123.5 }, "astoria-megler-bridge", 60],
+      [{ lat: 25, lon: -90 }, { lat: 29.73, lon: -95.27 }, "fred-hartman-bridge", 54.8],
     ] as const) {
       expect(net.route(request(from, to)).passages, id).toContain(id);
       const taller = () =>
@@ -622,13 +624,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // below the Walt Whitman Bridge, to a ship over 42.4 m; Quebec City, below the Laviolette
     // Bridge, to one over 52 m; Rio's city front, below the Rio-Niteroi Bridge, to one over 72 m;
     // Taicang, below the Sutong Bridge, to one over 62 m; the Columbia River inside its bar, below
-    // the Astoria-Megler Bridge, to one over 60 m.
+    // the Astoria-Megler Bridge, to one over 60 m; Barbours Cut, below the Fred Hartman Bridge,
+    // to one over 54.8 m.
     for (const [from, to, id, height] of [
       [{ lat: 38.5, lon: -74.5 }, { lat: 39.9, lon: -75.14 }, "walt-whitman-bridge", 43.4],
       [{ lat: 48.25, lon: -69.1 }, { lat: 46.81, lon: -71.2 }, "laviolette-bridge", 53],
       [{ lat: -23.1, lon: -43.1 }, { lat: -22.91, lon: -43.16 }, "rio-niteroi-bridge", 73],
       [{ lat: 31.2, lon: 122.5 }, { lat: 31.65, lon: 121.2 }, "sutong-bridge", 63],
       [{ lat: 46.2, lon: -124.3 }, { lat: 46.23, lon: -123.95 }, "astoria-megler-bridge", 61],
+      [{ lat: 25, lon: -90 }, { lat: 29.68, lon: -95.0 }, "fred-hartman-bridge", 56],
     ] as const) {
       const r = net.route(request(from, to, { vessel: { speed_kts: 14, air_draft_m: height } }));
       expect(r.passages, id).not.toContain(id);

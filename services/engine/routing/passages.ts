@@ -1441,6 +1441,31 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "fred-hartman-bridge",
+    name: "Houston Ship Channel at the Fred Hartman Bridge (La Porte to Baytown)",
+    kind: "strait",
+    // Galveston Bay off Morgan's Point -> under the bridge (29 42 12N 95 01 03W, Wikipedia) ->
+    // the channel towards Lynchburg and the Port of Houston's upper terminals.
+    waypoints: [
+      [29.685, -94.97],
+      [29.7035, -95.0174],
+      [29.725, -95.045],
+    ],
+    // Gate: along the bridge, La Porte to Baytown, on land both sides; Barbours Cut and Bayport,
+    // below the bridge, stay outside it.
+    gate: [
+      [29.69, -95.03],
+      [29.72, -94.995],
+    ],
+    limits: { max_air_draft_m: 54.8 },
+    limits_source:
+      "Wikipedia, 'Fred Hartman Bridge' infobox: clearance below 54.8 m (178 ft); a secondary page gives 175 ft (53 m)",
+    limits_verified: false,
+    notes:
+      "The channel was deepened to 45 ft (13.7 m) when the Baytown Tunnel it replaced was removed (Wikipedia). Houston's terminals up the channel from the bridge (the Turning Basin, 11 nm past the drawn water, which the coastline does not draw) lie behind it; the Sam Houston Ship Channel Bridge further up is not catalogued.",
+    optional: true,
+  },
+  {
     id: "astoria-megler-bridge",
     name: "Columbia River at the Astoria-Megler Bridge (Astoria to Point Ellice)",
     kind: "strait",
