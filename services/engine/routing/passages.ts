@@ -1441,6 +1441,31 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "ravenel-bridge",
+    name: "Cooper River at the Arthur Ravenel Jr. Bridge (Charleston to Mount Pleasant)",
+    kind: "strait",
+    // Charleston Harbor off the Columbus Street terminal -> under the bridge's main span
+    // (32 48 10N 79 54 54W, Wikipedia) -> the Cooper River towards the Wando Welch and North
+    // Charleston terminals.
+    waypoints: [
+      [32.775, -79.925],
+      [32.8028, -79.918],
+      [32.83, -79.92],
+    ],
+    // Gate: along the bridge, downtown Charleston to Mount Pleasant, on land both sides.
+    gate: [
+      [32.801, -79.94],
+      [32.804, -79.895],
+    ],
+    limits: { max_air_draft_m: 56.6 },
+    limits_source:
+      "BIMCO ports database, Charleston, 'Caution': 'Lower Cooper River Bridge airdraught 56.6m MHW'; Wikipedia's infobox gives 186 ft (57 m). The Upper Cooper River Bridge, 45.7 m, bars only the North Charleston Terminal (same source) and is not catalogued",
+    limits_verified: true,
+    notes:
+      "The Wando Welch, Leatherman and North Charleston terminals lie behind it; the Columbus Street terminal, below it, stays open to taller ships.",
+    optional: true,
+  },
+  {
     id: "fred-hartman-bridge",
     name: "Houston Ship Channel at the Fred Hartman Bridge (La Porte to Baytown)",
     kind: "strait",
