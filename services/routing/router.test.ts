@@ -613,7 +613,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       [{ lat: -23.1, lon: -43.1 }, { lat: -22.8, lon: -43.15 }, "rio-niteroi-bridge", 72],
       [{ lat: 31.2, lon: 122.5 }, { lat: 31.97, lon: 120.4 }, "sutong-bridge", 62],
       [{ lat: 46.2, lon: -124.3 }, { lat: 46.2, lon: -123.5 }, "astoria-megler-bridge", 60],
-      [{ lat: 25, lon: -90 }, { lat: 29.73, lon: -95.27 }, "fred-hartman-bridge", 54.8],
+      [{ lat: 25, lon: -90 }, { lat: 29.715, lon: -95.04 }, "fred-hartman-bridge", 54.8],
       [{ lat: 32.6, lon: -79.6 }, { lat: 32.835, lon: -79.895 }, "ravenel-bridge", 56.6],
     ] as const) {
       expect(net.route(request(from, to)).passages, id).toContain(id);
@@ -1485,6 +1485,26 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         ),
       ),
     ).toEqual(["north-sea-canal"]);
+  });
+
+  it("reaches Houston's Turning Basin up the Houston Ship Channel, under its two bridges", () => {
+    // The coastline draws the channel only to just above the Fred Hartman Bridge: Houston snapped
+    // 11 nm over land to the end of that water (391.8 nm to 25N 90W, the 11 nm uncounted), and
+    // no ship was held to the Sam Houston (53.3 m) or Sidney Sherman (41.1 m) bridges.
+    const turningBasin = { lat: 29.748, lon: -95.29 };
+    const deerPark = { lat: 29.74, lon: -95.2 };
+    const gulf = { lat: 25, lon: -90 };
+    const r = net.route(request(turningBasin, gulf));
+    expect(r.passages).toEqual(["houston-ship-channel", "fred-hartman-bridge"]);
+    expect(r.distance_nm).toBeGreaterThan(400);
+    const tall = (air: number) => ({ vessel: { speed_kts: 14, air_draft_m: air } });
+    expect(closedToVessel(() => net.route(request(turningBasin, gulf, tall(45))))).toEqual([
+      "houston-ship-channel",
+    ]);
+    expect(net.route(request(deerPark, gulf, tall(45))).passages).toContain("houston-ship-channel");
+    expect(closedToVessel(() => net.route(request(deerPark, gulf, tall(54))))).toEqual([
+      "houston-ship-channel",
+    ]);
   });
 
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {

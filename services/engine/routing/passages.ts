@@ -1720,6 +1720,55 @@ export const PASSAGES: readonly Passage[] = [
       "The line counts as drawn, 25 km from the piers to Amsterdam Centraal: the canal proper is 21 km from the IJmuiden locks to the IJ (Rijkswaterstaat, 'Noordzeekanaal'), which it passes into just past the Coentunnel (Dutch Wikipedia), and the line runs on 2-3 km outside the locks and up the IJ. Locks at IJmuiden (the sea lock, the Noordersluis and two older ones) keep the canal at NAP -0.40 m; no bridge crosses it below Amsterdam (the Coentunnel and the Velsertunnel pass under it). Speed limits 12-18 km/h by size (German Wikipedia).",
   },
   {
+    id: "houston-ship-channel",
+    name: "Houston Ship Channel (above Lynchburg to the Turning Basin)",
+    kind: "river",
+    // The 1:10m coastline draws the channel only to just above the Fred Hartman Bridge (a gated
+    // strait), so Houston snapped 11 nm over land to the end of that water, uncounted, and passed
+    // under two bridges unchecked. The drawn water's end -> Lynchburg -> the Sam Houston Ship
+    // Channel Bridge (29.73597N 95.146227W, Wikipedia) -> Deer Park and Pasadena -> the Sidney
+    // Sherman Bridge (29.725086N 95.266421W, Wikipedia) -> the Turning Basin. The points between
+    // the bridges, and the Turning Basin's, are estimates along Buffalo Bayou, good to about 2 km.
+    waypoints: [
+      [29.738, -95.045],
+      [29.755, -95.07],
+      [29.765, -95.085],
+      [29.755, -95.105],
+      [29.74, -95.125],
+      [29.736, -95.1462],
+      [29.732, -95.17],
+      [29.725, -95.2],
+      [29.722, -95.23],
+      [29.7251, -95.2664],
+      [29.74, -95.28],
+      [29.748, -95.29],
+    ],
+    limits: { max_draft_m: 13.7 },
+    limits_source:
+      "The channel's depth, as for the Savannah and the Columbia: 'periodically widened and deepened ... 530 feet (160 m) wide by 45 feet (14 m) deep by 50 miles (80 km) long' (Wikipedia, 'Houston Ship Channel'); the upper reaches towards the Turning Basin may be shallower, which was not checked",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Sam Houston Ship Channel Bridge (Beltway 8)",
+        at: [29.736, -95.1462],
+        max_air_draft_m: 53.3,
+        source:
+          "Wikipedia, 'Sam Houston Ship Channel Bridge': clearance below 175 ft (53 m); German Wikipedia: 53.3 m over a width of 152.4 m",
+        verified: true,
+      },
+      {
+        name: "Sidney Sherman Bridge (I-610)",
+        at: [29.7251, -95.2664],
+        max_air_draft_m: 41.1,
+        source:
+          "Wikipedia, 'Sidney Sherman Bridge': clearance below 135 ft (41 m), 'deemed too low for ships to navigate' by some; cargo booms struck it in 2000 and 2001",
+        verified: true,
+      },
+    ],
+    notes:
+      "The Turning Basin is the channel's navigational head, eight miles from downtown Houston (Port of Houston Authority, as quoted). The line counts as drawn: the channel is 50 miles long from the Gulf (Wikipedia), or from Morgan's Point (City of La Porte, 2012), and its bends are cut. The Washburn Tunnel passes under the channel; the Lynchburg Ferry crosses it.",
+  },
+  {
     id: "savannah",
     name: "Savannah River (Tybee Roads to the Garden City Terminal)",
     kind: "river",
