@@ -1437,7 +1437,7 @@ export const PASSAGES: readonly Passage[] = [
       "The Walt Whitman Bridge (39 54 19N 75 07 43W): painting platforms 'will reduce the vertical clearance by 3 feet to approximately 136 feet above MHW' (Mariners' Advisory Committee for the Bay & River Delaware, notice of 2015-2018 works), so 139 ft (42.4 m) above mean high water without them",
     limits_verified: false,
     notes:
-      "Camden's terminals and Philadelphia's piers above South Philadelphia (Tioga) lie behind it; further up, the Benjamin Franklin Bridge is not catalogued.",
+      "Camden's terminals and Philadelphia's piers above South Philadelphia lie behind it; further up, the Benjamin Franklin Bridge (41.1 m) closes the river above Center City, Tioga included.",
     optional: true,
   },
   {
@@ -1488,6 +1488,31 @@ export const PASSAGES: readonly Passage[] = [
     limits_verified: false,
     notes:
       "The channel was deepened to 45 ft (13.7 m) when the Baytown Tunnel it replaced was removed (Wikipedia). Houston's terminals up the channel from the bridge (the Turning Basin, 11 nm past the drawn water, which the coastline does not draw) lie behind it; the Sam Houston Ship Channel Bridge further up is not catalogued.",
+    optional: true,
+  },
+  {
+    id: "benjamin-franklin-bridge",
+    name: "Delaware River at the Benjamin Franklin Bridge (Philadelphia to Camden)",
+    kind: "strait",
+    // The reach between Philadelphia and Camden -> under the bridge's main span (39 57 11N
+    // 75 08 02W, Wikipedia) -> the river towards Philadelphia's Tioga terminal.
+    waypoints: [
+      [39.94, -75.128],
+      [39.953, -75.13],
+      [39.97, -75.12],
+    ],
+    // Gate: along the bridge, Philadelphia to Camden, on land both sides; the Camden inlet just
+    // north of it opens only up the river.
+    gate: [
+      [39.951, -75.145],
+      [39.951, -75.112],
+    ],
+    limits: { max_air_draft_m: 41.1 },
+    limits_source:
+      "Wikipedia, 'Benjamin Franklin Bridge' infobox: clearance below 135 ft (41.19 m); NOAA PORTS measures its air gap live (station 8545556), less while scaffolding hangs under it",
+    limits_verified: false,
+    notes:
+      "Philadelphia's Tioga terminal and the river's ports above it lie behind it; the Walt Whitman Bridge (42.4 m) is just below, so a ship under 42.4 m reaches Camden and the piers between the two bridges.",
     optional: true,
   },
   {
