@@ -608,6 +608,11 @@ export class RoutingNetwork {
     return this.escapes(node) || this.canalsOut(node).some((i) => this.requestOk[i]);
   }
 
+  /** Whether a grid node opens onto the sea for a request that may use every passage. */
+  private opensForSomeRequest(node: number): boolean {
+    return this.escapes(node) || this.canalsOut(node).length > 0;
+  }
+
   /**
    * The canals (indices) that lead from a grid node's water to water that escapes: those with an
    * end the walk from the node reaches and whose other end joins escaping water. Empty for a node
@@ -1193,7 +1198,17 @@ export class RoutingNetwork {
   ): AttachedEnd {
     // An end on a canal sails it to either end (canalJoins), if this request may.
     if (snapped.onCanal !== undefined) {
-      this.refuseShutCanal(snapped.onCanal, snapped.point, which, request, allowed);
+      const { lat, lon } = snapped.point;
+      if (!allowed.ok[snapped.onCanal]) {
+        const id = (this.passages[snapped.onCanal] as Passage).id;
+        this.refuseShutPassages(
+          `${which} ${lat},${lon} is on the ${id} canal`,
+          { which, lat, lon },
+          request,
+          allowed,
+          [id],
+        );
+      }
       return { end: snapped, ways: [] };
     }
     // An end on a river fairway sails the river to its water (riverJoins).
@@ -1257,7 +1272,7 @@ export class RoutingNetwork {
           )
         : this.verifyMask;
     const nodes = this.nearbyNodes(p, mask);
-    if (nodes.some((node) => this.escapes(node) || this.canalsOut(node).length > 0)) return true;
+    if (nodes.some((node) => this.opensForSomeRequest(node))) return true;
     return this.approachFrom(p, walls, mask) !== null;
   }
 
@@ -1634,8 +1649,7 @@ export class RoutingNetwork {
   private wayOut(
     p: LatLon,
     mask: LandMask,
-    opens: (node: number) => boolean = (node) =>
-      this.escapes(node) || this.canalsOut(node).length > 0,
+    opens: (node: number) => boolean = (node) => this.opensForSomeRequest(node),
   ): Approach | null {
     for (const options of APPROACH_SEARCHES) {
       const approach = findApproach(
@@ -1796,28 +1810,6 @@ export class RoutingNetwork {
       point: sea.point,
       snap: { requested: p, snapped: sea.point, distance_nm: round(sea.distance_nm, 2) },
     };
-  }
-
-  /**
-   * Refuses an end on canal i that the request may not sail: too big for it
-   * (no_route_within_limits, naming the limit), or avoided by the caller (no_sea_route).
-   */
-  private refuseShutCanal(
-    i: number,
-    p: LatLon,
-    which: "origin" | "destination",
-    request: RouteRequest,
-    allowed: PassageAllowance,
-  ): void {
-    if (allowed.ok[i]) return;
-    const id = (this.passages[i] as Passage).id;
-    this.refuseShutPassages(
-      `${which} ${p.lat},${p.lon} is on the ${id} canal`,
-      { which, lat: p.lat, lon: p.lon },
-      request,
-      allowed,
-      [id],
-    );
   }
 
   /**
