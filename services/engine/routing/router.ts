@@ -14,6 +14,7 @@ import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
+import { closeRiversGoingDown, type PassageAllowance, passageAllowance } from "./passage-allowance";
 import { nearestOnPolyline, PassageLine, stationOnLine } from "./passage-line";
 import type { Passage, RiverBridge } from "./passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
@@ -326,15 +327,6 @@ const DEFAULT_LANDMARKS = 12;
  * them, so a set is kept per combination of these closed, built when first needed.
  */
 const CONTINENTAL_SHORTCUTS = ["suez", "panama"] as const;
-
-/** Which passages a request may use, and why the others are shut to it. */
-interface PassageAllowance {
-  ok: boolean[];
-  /** Passages the vessel's dimensions exceed. */
-  closed: Array<{ passage: string; limit: string; limit_verified: boolean }>;
-  /** Straits ice closes in the month the voyage would reach them (Passage.season). */
-  outOfSeason: Array<{ passage: string; open_months: number[] }>;
-}
 
 export class RoutingNetwork {
   readonly grid: SeaGrid;
@@ -679,7 +671,7 @@ export class RoutingNetwork {
     }
     const originSnap = this.snap(request.from, "origin");
     const destinationSnap = this.snap(request.to, "destination");
-    const allowed = this.allowedPassages(request);
+    const allowed = passageAllowance(this.passages, this.passagePaths, request);
     const closedGates = this.walledGates(allowed.ok);
     this.requestOk = allowed.ok;
     this.closedGates = closedGates;
@@ -1944,10 +1936,8 @@ export class RoutingNetwork {
   }
 
   /**
-   * The allowance for an origin on a river fairway: a fairway with a draught limit going down
-   * (max_draft_down_m) is shut to a ship deeper than it that sails down from the origin, to the
-   * sea or to a destination lower on the same fairway. A ship sailing up it, to a destination
-   * higher on it, is held to the limit going up (max_draft_m) alone, as every end is.
+   * The allowance for an origin on a river fairway (closeRiversGoingDown): the voyage sails a
+   * fairway down from its origin on it unless its destination is higher on the same fairway.
    */
   private allowedDownFrom(
     origin: SnappedEnd,
@@ -1955,79 +1945,16 @@ export class RoutingNetwork {
     request: RouteRequest,
     allowed: PassageAllowance,
   ): PassageAllowance {
-    const draft = request.vessel.draft_m;
-    if (!origin.onRiver || draft === undefined) return allowed;
-    const ok = [...allowed.ok];
-    const closed = [...allowed.closed];
-    this.passages.forEach((passage, i) => {
-      const down = passage.limits?.max_draft_down_m;
-      if (passage.kind !== "river" || down === undefined || draft <= down || !ok[i]) return;
-      if (!this.onRiverLine(origin.point, i)) return;
+    if (!origin.onRiver) return allowed;
+    return closeRiversGoingDown(allowed, this.passages, request.vessel.draft_m, (i) => {
+      if (!this.onRiverLine(origin.point, i)) return false;
       const path = this.passagePaths[i] as LatLon[];
       const upTo =
         destination.onRiver &&
         this.onRiverLine(destination.point, i) &&
         stationOnLine(destination.point, path) > stationOnLine(origin.point, path);
-      if (upTo) return;
-      ok[i] = false;
-      closed.push({
-        passage: passage.id,
-        limit: `draft ${draft} m > ${down} m going down`,
-        limit_verified: passage.limits_verified !== false,
-      });
+      return !upTo;
     });
-    return { ...allowed, ok, closed };
-  }
-
-  private allowedPassages(request: RouteRequest): PassageAllowance {
-    const avoid = new Set(request.avoid ?? []);
-    // Limits not found in a citable source (limits_verified: false) close a passage too, as
-    // practice does (VLCCs leave Malacca for Lombok), but a refusal says it rests on one.
-    const closed: Array<{ passage: string; limit: string; limit_verified: boolean }> = [];
-    const outOfSeason: Array<{ passage: string; open_months: number[] }> = [];
-    const ok = this.passages.map((p, i) => {
-      if (avoid.has(p.id)) return false;
-      if (p.season && !p.season.openMonths.includes(this.monthAtPassage(request, i))) {
-        outOfSeason.push({ passage: p.id, open_months: p.season.openMonths });
-        return false;
-      }
-      const v = request.vessel;
-      const l = p.limits ?? {};
-      const over: Array<[string, number | undefined, number | undefined]> = [
-        ["draft", v.draft_m, l.max_draft_m],
-        ["beam", v.beam_m, l.max_beam_m],
-        ["loa", v.loa_m, l.max_loa_m],
-        ["air draft", v.air_draft_m, l.max_air_draft_m],
-      ];
-      const broken = over.find(
-        ([, have, max]) => have !== undefined && max !== undefined && have > max,
-      );
-      if (broken) {
-        closed.push({
-          passage: p.id,
-          limit: `${broken[0]} ${broken[1]} m > ${broken[2]} m`,
-          limit_verified: p.limits_verified !== false,
-        });
-        return false;
-      }
-      return true;
-    });
-    return { ok, closed, outOfSeason };
-  }
-
-  /**
-   * The month (1-12, UTC) a voyage reaches a passage at the earliest: sailing the great circle
-   * from its start to the passage's nearer end at the vessel's speed. Without ice data, this is
-   * when a seasonal passage is judged open (a voyage leaving late in its season may arrive after).
-   */
-  private monthAtPassage(request: RouteRequest, passage: number): number {
-    const path = this.passagePaths[passage] as LatLon[];
-    const nm = Math.min(
-      distanceNm(request.from, path[0] as LatLon),
-      distanceNm(request.from, path.at(-1) as LatLon),
-    );
-    const atMs = request.departureMs + (nm / request.vessel.speed_kts) * 3_600_000;
-    return new Date(atMs).getUTCMonth() + 1;
   }
 
   /** The found path as free stretches (smoothable) and passages (kept as published). */
