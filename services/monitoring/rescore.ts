@@ -1,4 +1,5 @@
 import type { VoyageRiskRequest } from "../api/schemas/underwriting";
+import { round } from "../engine/round";
 import type { Route } from "../engine/routing/router";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
@@ -113,8 +114,8 @@ export async function rescoreVoyage(
     eta_p50: route.eta_ms,
     eta_p90: route.eta_ms,
     distance_nm: route.distance_nm,
-    peak_hs_m: Math.round(wave.value * 100) / 100,
-    peak_wind_kts: Math.round(wind.value * 100) / 100,
+    peak_hs_m: round(wave.value, 2),
+    peak_wind_kts: round(wind.value, 2),
     vessel_type: vessel.type,
   };
 

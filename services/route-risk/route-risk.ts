@@ -5,6 +5,7 @@ import {
   lossProbability,
   weatherExposureHours,
 } from "../engine/insurance";
+import { round } from "../engine/round";
 import {
   OBJECTIVES,
   type Objective,
@@ -181,7 +182,6 @@ function exposureSamples(route: Route) {
   }));
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function summary(route: Route, vsi: VsiResult): RouteRiskResponse["alternatives"][number] {
@@ -219,24 +219,29 @@ function segmentOut(
     end: { lat: s.end.lat, lon: s.end.lon },
     start_utc: iso(s.start_ms),
     end_utc: iso(s.end_ms),
-    distance_nm: r2(s.distance_nm),
-    course_deg: r2(s.course_deg),
-    speed_over_ground_kts: r2(s.speed_over_ground_kts),
-    speed_through_water_kts: r2(s.speed_through_water_kts),
+    distance_nm: round(s.distance_nm, 2),
+    course_deg: round(s.course_deg, 2),
+    speed_over_ground_kts: round(s.speed_over_ground_kts, 2),
+    speed_through_water_kts: round(s.speed_through_water_kts, 2),
     conditions: {
-      hs_m: r2(c.hs_m),
-      wave_period_s: r2(c.wave_period_s),
-      wave_dir_deg: r2(c.wave_dir_deg),
-      wind_kts: r2(c.wind_kts),
-      wind_dir_deg: r2(c.wind_dir_deg),
-      swell_hs_m: r2(c.swell_hs_m),
-      current_kts: r2(c.current_kts),
-      current_dir_deg: r2(c.current_dir_deg),
+      hs_m: round(c.hs_m, 2),
+      wave_period_s: round(c.wave_period_s, 2),
+      wave_dir_deg: round(c.wave_dir_deg, 2),
+      wind_kts: round(c.wind_kts, 2),
+      wind_dir_deg: round(c.wind_dir_deg, 2),
+      swell_hs_m: round(c.swell_hs_m, 2),
+      current_kts: round(c.current_kts, 2),
+      current_dir_deg: round(c.current_dir_deg, 2),
     },
-    sub_risks: { sea_state: r2(sub.sea_state), wind: r2(sub.wind), drift: r2(sub.drift) },
-    risk: r2(
+    sub_risks: {
+      sea_state: round(sub.sea_state, 2),
+      wind: round(sub.wind, 2),
+      drift: round(sub.drift, 2),
+    },
+    risk: round(
       (WEIGHTS.sea_state * sub.sea_state + WEIGHTS.wind * sub.wind + WEIGHTS.drift * sub.drift) /
         WEATHER_WEIGHT,
+      2,
     ),
     in_canal: s.in_canal,
   };
@@ -249,7 +254,7 @@ function memberRoutes(
 ): NonNullable<RouteRiskResponse["ensemble"]> {
   const routes = (weather.fields[0] ?? []).map(routeThrough);
   const hours = routes.map((r) => r.transit_h).sort((a, b) => a - b);
-  const q = (p: number) => r2(percentile(hours, p));
+  const q = (p: number) => round(percentile(hours, p), 2);
   const cone = ensembleCone(
     routes.map((r) => [
       ...r.segments.map((s) => ({ lat: s.start.lat, lon: s.start.lon, t_ms: s.start_ms })),
@@ -266,6 +271,6 @@ function memberRoutes(
       type: "Polygon",
       coordinates: cone.coordinates as Array<Array<[number, number]>>,
     },
-    cone_share: r2(cone.contained_share),
+    cone_share: round(cone.contained_share, 2),
   };
 }

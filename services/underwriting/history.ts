@@ -1,4 +1,5 @@
 import type { HistoricalBaselineOut } from "../api/schemas/underwriting";
+import { round } from "../engine/round";
 import type { Route } from "../engine/routing/router";
 import { percentileRank, summariseDepartures } from "../engine/scoring/history";
 import type { ScoringVessel } from "../engine/scoring/vessel-types";
@@ -49,7 +50,7 @@ export async function historicalBaseline(
     .sort((a, b) => a - b);
   const summary = summariseDepartures(departures, vessel, { month, fromYear, toYear });
   const rank = percentileRank(score, indices);
-  const percentile = rank === null ? null : Math.round(rank * 10) / 10;
+  const percentile = rank === null ? null : round(rank, 1);
   return {
     baseline: {
       ...summary,

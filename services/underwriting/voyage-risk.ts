@@ -1,5 +1,6 @@
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../api/schemas/underwriting";
 import { API_VERSION } from "../api/version";
+import { round } from "../engine/round";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
 import { aggregateExposure, type ExposureSample } from "../engine/scoring/exposure";
@@ -268,8 +269,6 @@ async function blendedMembers(
   return members.map((f: WeatherField) => new HorizonBlend(f, MONTHLY_CLIMATOLOGY, horizonEnd));
 }
 
-const r2 = (v: number) => Math.round(v * 100) / 100;
-
 function physicalConditions(
   route: Route,
   e: ReturnType<typeof aggregateExposure>,
@@ -282,27 +281,31 @@ function physicalConditions(
   }
   const at = (s: typeof peakHs) =>
     s
-      ? { lat: r2(s.start.lat), lon: r2(s.start.lon), time_utc: new Date(s.start_ms).toISOString() }
+      ? {
+          lat: round(s.start.lat, 2),
+          lon: round(s.start.lon, 2),
+          time_utc: new Date(s.start_ms).toISOString(),
+        }
       : { lat: 0, lon: 0, time_utc: new Date(route.departure_ms).toISOString() };
   const swellPeak = route.segments.reduce(
     (best, s) => (s.conditions.swell_hs_m > best.conditions.swell_hs_m ? s : best),
     route.segments[0] as Route["segments"][number],
   );
   return {
-    peak_hs_m: r2(e.hs.peak),
-    avg_hs_m: r2(e.hs.mean),
-    peak_wind_kts: r2(e.wind.peak),
-    avg_wind_kts: r2(e.wind.mean),
-    peak_swell_m: r2(e.swell.peak),
-    avg_swell_m: r2(e.swell.mean),
-    swell_period_at_peak_s: r2(swellPeak?.conditions.swell_period_s ?? 0),
-    peak_current_kts: r2(e.current.peak),
-    avg_current_kts: r2(e.current.mean),
+    peak_hs_m: round(e.hs.peak, 2),
+    avg_hs_m: round(e.hs.mean, 2),
+    peak_wind_kts: round(e.wind.peak, 2),
+    avg_wind_kts: round(e.wind.mean, 2),
+    peak_swell_m: round(e.swell.peak, 2),
+    avg_swell_m: round(e.swell.mean, 2),
+    swell_period_at_peak_s: round(swellPeak?.conditions.swell_period_s ?? 0, 2),
+    peak_current_kts: round(e.current.peak, 2),
+    avg_current_kts: round(e.current.mean, 2),
     peak_hs_at: at(peakHs),
     peak_wind_at: at(peakWind),
-    hours_above_wave_limit: r2(e.hs.hours_over_limit),
-    hours_above_wind_limit: r2(e.wind.hours_over_limit),
-    hours_in_dangerous_encounters: r2(e.dangerous_hours),
+    hours_above_wave_limit: round(e.hs.hours_over_limit, 2),
+    hours_above_wind_limit: round(e.wind.hours_over_limit, 2),
+    hours_in_dangerous_encounters: round(e.dangerous_hours, 2),
   };
 }
 
@@ -330,8 +333,8 @@ function forecastCoverage(
   }
   return {
     forecast_until_utc: iso(until),
-    forecast_share: r2(forecastMs / total),
-    climatology_share: r2(1 - forecastMs / total),
+    forecast_share: round(forecastMs / total, 2),
+    climatology_share: round(1 - forecastMs / total, 2),
     parts,
   };
 }

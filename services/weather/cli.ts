@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { fail, joinNegativeValues, printJson, tryParse } from "../cli-output";
+import { round } from "../engine/round";
 import type { SeaConditions } from "../engine/weather/types";
 import { clickHouseOptionsFromConfig } from "../platform/analytics/clickhouse";
 import type { Config } from "../platform/config";
@@ -259,18 +260,17 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
 }
 
 function roundConditions(c: SeaConditions): SeaConditions {
-  const r = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
   return {
-    hs_m: r(c.hs_m, 2),
-    wave_period_s: r(c.wave_period_s, 1),
-    wave_dir_deg: r(c.wave_dir_deg, 0),
-    wind_kts: r(c.wind_kts, 1),
-    wind_dir_deg: r(c.wind_dir_deg, 0),
-    swell_hs_m: r(c.swell_hs_m, 2),
-    swell_period_s: r(c.swell_period_s, 1),
-    swell_dir_deg: r(c.swell_dir_deg, 0),
-    current_kts: r(c.current_kts, 2),
-    current_dir_deg: r(c.current_dir_deg, 0),
+    hs_m: round(c.hs_m, 2),
+    wave_period_s: round(c.wave_period_s, 1),
+    wave_dir_deg: round(c.wave_dir_deg, 0),
+    wind_kts: round(c.wind_kts, 1),
+    wind_dir_deg: round(c.wind_dir_deg, 0),
+    swell_hs_m: round(c.swell_hs_m, 2),
+    swell_period_s: round(c.swell_period_s, 1),
+    swell_dir_deg: round(c.swell_dir_deg, 0),
+    current_kts: round(c.current_kts, 2),
+    current_dir_deg: round(c.current_dir_deg, 0),
   };
 }
 

@@ -1,3 +1,4 @@
+import { round } from "../round";
 /**
  * A 0-100 "regulatory burden" figure for the VSI's regulatory dimension, from a compliance
  * report. It measures how much regulation the voyage meets, not whether the plan breaks it
@@ -68,14 +69,14 @@ export function regulatoryBurden(report: ComplianceReport): RegulatoryBurden {
     ),
   );
   const components = {
-    eca: round1(eca),
-    polar: round1(polar),
-    tss: round1(tss),
-    atba: round1(atba),
-    pssa: round1(pssa),
-    speed: round1(speed),
+    eca: round(eca, 1),
+    polar: round(polar, 1),
+    tss: round(tss, 1),
+    atba: round(atba, 1),
+    pssa: round(pssa, 1),
+    speed: round(speed, 1),
   };
-  const score = round1(Math.min(100, eca + polar + tss + atba + pssa + speed));
+  const score = round(Math.min(100, eca + polar + tss + atba + pssa + speed), 1);
   return { score, components, description: describe(report, tssN, atbaN, pssaN, active) };
 }
 
@@ -114,8 +115,4 @@ function describe(
     );
   }
   return parts.length === 0 ? "No regulated zones on the route." : `${parts.join("; ")}.`;
-}
-
-function round1(x: number): number {
-  return Math.round(x * 10) / 10 + 0;
 }

@@ -4,6 +4,7 @@
  * clock (times come from the route), and the zone index is built once from constant data.
  */
 import { InvalidInputError } from "../errors";
+import { round } from "../round";
 import { ecaStatusAt, noxTierIII } from "./eca-rules";
 import {
   chainTransits,
@@ -11,7 +12,6 @@ import {
   prepareRoute,
   type RawTransit,
   reportTransit,
-  round,
   segmentDistanceNm,
   zonePieces,
 } from "./route-zones";

@@ -6,6 +6,7 @@
  * (constant speed).
  */
 import { denseGeodesic, distanceNm, normalizeLon } from "../geo/geodesic";
+import { round } from "../round";
 import { segmentInside, unwrapLon } from "./geometry";
 import type { ComplianceSegment, RoutePoint, ZoneTransit } from "./types";
 import { forEachCell, type ZoneIndex } from "./zone-index";
@@ -235,9 +236,4 @@ function routePoint(
     time_utc: new Date(Math.round(p.ms)).toISOString(),
     on_boundary: onBoundary,
   };
-}
-
-export function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f + 0;
 }

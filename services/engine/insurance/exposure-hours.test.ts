@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { round } from "../round";
 import {
-  round2,
   samplesFromSegments,
   transitHours,
   type WeatherSample,
@@ -72,7 +72,7 @@ describe("weatherExposureHours", () => {
     for (let i = 0; i < 2000; i++) {
       const samples = randomSamples(rand);
       const e = weatherExposureHours(samples);
-      const transit = round2(transitHours(samples));
+      const transit = round(transitHours(samples), 2);
       for (const v of Object.values(e)) {
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(transit);

@@ -1,3 +1,4 @@
+import { round } from "../round";
 /**
  * Weather exposure hours of the route-risk interface's insurance payload: how many in-transit
  * hours the voyage spends with wind above 25 / 35 kt and significant wave height above 3 / 4 m.
@@ -44,11 +45,6 @@ export function isAbove(value: number, threshold: number): boolean {
   return Number.isFinite(value) && value > threshold;
 }
 
-/** Rounded to 0.01 (half away from zero is irrelevant: hours are never negative). */
-export function round2(x: number): number {
-  return Math.round(x * 100) / 100;
-}
-
 export function weatherExposureHours(samples: ReadonlyArray<WeatherSample>): WeatherExposureHours {
   let wind25 = 0;
   let wind35 = 0;
@@ -63,10 +59,10 @@ export function weatherExposureHours(samples: ReadonlyArray<WeatherSample>): Wea
     if (isAbove(s.hs_m, EXPOSURE_THRESHOLDS.wave_m[1])) wave4 += h;
   }
   return {
-    wind_gt_25_kts: round2(wind25),
-    wind_gt_35_kts: round2(wind35),
-    wave_gt_3m: round2(wave3),
-    wave_gt_4m: round2(wave4),
+    wind_gt_25_kts: round(wind25, 2),
+    wind_gt_35_kts: round(wind35, 2),
+    wave_gt_3m: round(wave3, 2),
+    wave_gt_4m: round(wave4, 2),
   };
 }
 

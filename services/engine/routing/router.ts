@@ -5,9 +5,10 @@ import {
   NoSeaRouteError,
   OnLandError,
 } from "../errors";
-import { densify, distanceAndCourse, distanceNm, pathLengthNm } from "../geo/geodesic";
+import { densify, distanceNm, pathLengthNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { waterPointsNear } from "../geo/water-near";
+import { round } from "../round";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { type Approach, findApproach, threadWater } from "./approach";
 import { AStar } from "./astar";
@@ -19,6 +20,7 @@ import { nearestOnPolyline, PassageLine, stationOnLine } from "./passage-line";
 import type { Passage, RiverBridge } from "./passages";
 import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
 import { RequestGraph } from "./request-graph";
+import { sailMarks } from "./sail-marks";
 import {
   greatCircleNm,
   LEG_STEP_NM,
@@ -94,7 +96,7 @@ export interface RouteLeg {
 }
 
 /** A turning point of a route as the smoothing leaves it: the leg from it may be held or in a passage. */
-interface RouteMark {
+export interface RouteMark {
   point: LatLon;
   passage?: string;
   /** Speed held on the leg that starts here (RouteLeg.held_speed_kts). */
@@ -2138,69 +2140,19 @@ export class RoutingNetwork {
     joined: JoinedStraits = {},
   ): Route {
     const costs = new EdgeCosts(request, weather, this.speedLossTable(request));
-    const segmentNm = request.segmentNm ?? 25;
-    const legs: RouteLeg[] = [];
-    const segments: RouteSegment[] = [];
-    let t = request.departureMs;
-    for (let i = 0; i + 1 < marks.length; i++) {
-      const a = marks[i] as RouteMark;
-      const b = marks[i + 1] as RouteMark;
-      const passage = a.passage !== undefined && a.passage === b.passage ? a.passage : undefined;
-      const held = passage === undefined ? a.heldKts : undefined;
-      const passageIndex =
-        passage === undefined ? -1 : this.passages.findIndex((p) => p.id === passage);
-      const passageData = this.passages[passageIndex];
-      // Canals and river fairways: confined water, sailed at the passage's speed.
-      const inCanal = passageData !== undefined && passageData.kind !== "strait";
-      // A canal or river drawn shorter than published counts as long as published (passage-line.ts).
-      const line = passageData ? this.passageLines[passageIndex] : undefined;
-      const legStart = t;
-      const pts = densify(a.point, b.point, segmentNm);
-      for (let k = 0; k + 1 < pts.length; k++) {
-        const s = pts[k] as LatLon;
-        const e = pts[k + 1] as LatLon;
-        const geodesic = distanceAndCourse(s, e);
-        const d = geodesic.distanceNm * (line ? line.scaleAt(s, e) : 1);
-        const sample = costs.sail(s, e, d, t, held);
-        if (passageData) sample.hours = d / costs.passageSpeedKts(passageData);
-        segments.push({
-          start: s,
-          end: e,
-          start_ms: t,
-          end_ms: t + sample.hours * 3_600_000,
-          distance_nm: round(d, 3),
-          course_deg: round(geodesic.courseDeg, 1),
-          speed_over_ground_kts: round(d / sample.hours, 2),
-          conditions: sample.conditions,
-          in_canal: inCanal,
-          speed_through_water_kts: passageData
-            ? costs.passageSpeedKts(passageData)
-            : (held ?? request.vessel.speed_kts),
-        });
-        t += sample.hours * 3_600_000;
-      }
-      const leg = distanceAndCourse(a.point, b.point);
-      legs.push({
-        from: a.point,
-        to: b.point,
-        distance_nm: round(leg.distanceNm * (line ? line.scaleAt(a.point, b.point) : 1), 2),
-        course_deg: round(leg.courseDeg, 1),
-        start_ms: legStart,
-        end_ms: t,
-        ...(passage ? { passage } : {}),
-        ...(held === undefined ? {} : { held_speed_kts: held }),
-      });
-    }
-    const distance = legs.reduce((s, l) => s + l.distance_nm, 0);
+    const sailed = sailMarks(request, marks, costs, (id) => {
+      const i = this.passages.findIndex((p) => p.id === id);
+      return { passage: this.passages[i] as Passage, line: this.passageLines[i] as PassageLine };
+    });
     return {
       objective: request.objective,
       waypoints: marks.map((m) => m.point),
-      legs,
-      segments,
-      distance_nm: round(distance, 1),
-      transit_h: round((t - request.departureMs) / 3_600_000, 2),
+      legs: sailed.legs,
+      segments: sailed.segments,
+      distance_nm: sailed.distance_nm,
+      transit_h: sailed.transit_h,
       departure_ms: request.departureMs,
-      eta_ms: Math.round(t),
+      eta_ms: sailed.eta_ms,
       passages: this.passagesUsed(marks, joined),
       snaps,
       weather_source: weather.label,
@@ -2262,5 +2214,3 @@ function validate(r: RouteRequest): void {
     });
   }
 }
-
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;

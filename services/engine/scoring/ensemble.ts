@@ -1,3 +1,4 @@
+import { round } from "../round";
 import type { Route, RouteRequest } from "../routing/router";
 import type { WeatherField } from "../weather/types";
 import { aggregateExposure, type ExposureAggregates } from "./exposure";
@@ -153,5 +154,3 @@ export function cvar(values: readonly number[], weights: readonly number[], leve
   }
   return mass > 0 ? sum / mass : Number.NaN;
 }
-
-const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;

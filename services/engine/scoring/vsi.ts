@@ -1,3 +1,4 @@
+import { round } from "../round";
 import type { ExposureAggregates } from "./exposure";
 import type { ScoringVessel } from "./vessel-types";
 
@@ -89,7 +90,6 @@ export interface VsiResult {
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
-const r1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * A peak-and-exposure score against a limit: half from the peak (from 30% of the limit to 120%),
@@ -134,7 +134,7 @@ export function severityScore(
 /** The index is the weighted sum of the rounded sub-scores (to 0.01), so a reader can check it. */
 function indexOf(scores: Record<Dimension, number>): number {
   const sum = DIMENSIONS.reduce((acc, d) => acc + scores[d] * WEIGHTS[d], 0);
-  return Math.round(sum * 100) / 100;
+  return round(sum, 2);
 }
 
 /**
@@ -191,13 +191,13 @@ function subScores(
         0.1 * clamp01(3 * s.ice_share),
     );
   return {
-    sea_state: r1(seaState),
-    wind: r1(wind),
-    drift: r1(drift),
-    traffic: r1(traffic),
-    grounding: r1(grounding),
-    seasonal: r1(seasonal),
-    regulatory: r1(Math.min(100, Math.max(0, route.regulatory_burden))),
+    sea_state: round(seaState, 1),
+    wind: round(wind, 1),
+    drift: round(drift, 1),
+    traffic: round(traffic, 1),
+    grounding: round(grounding, 1),
+    seasonal: round(seasonal, 1),
+    regulatory: round(Math.min(100, Math.max(0, route.regulatory_burden)), 1),
   };
 }
 
@@ -210,15 +210,15 @@ function describe(
   const pct = (h: number) => `${Math.round((100 * h) / Math.max(e.hours, 1e-9))}%`;
   switch (d) {
     case "sea_state":
-      return `peak Hs ${r1(e.hs.peak)} m against a ${v.max_wave_m} m limit (mean ${r1(e.hs.mean)} m); ${pct(e.hs.hours_over_70)} of the voyage above 70% of the limit, ${pct(e.hs.hours_over_limit)} above it; ${pct(e.dangerous_hours)} in dangerous wave encounters (IMO MSC.1/Circ.1228)`;
+      return `peak Hs ${round(e.hs.peak, 1)} m against a ${v.max_wave_m} m limit (mean ${round(e.hs.mean, 1)} m); ${pct(e.hs.hours_over_70)} of the voyage above 70% of the limit, ${pct(e.hs.hours_over_limit)} above it; ${pct(e.dangerous_hours)} in dangerous wave encounters (IMO MSC.1/Circ.1228)`;
     case "wind":
-      return `peak wind ${r1(e.wind.peak)} kt against a ${v.max_wind_kts} kt limit (mean ${r1(e.wind.mean)} kt); ${pct(e.wind.hours_over_70)} above 70% of the limit, ${pct(e.wind.hours_over_limit)} above it`;
+      return `peak wind ${round(e.wind.peak, 1)} kt against a ${v.max_wind_kts} kt limit (mean ${round(e.wind.mean, 1)} kt); ${pct(e.wind.hours_over_70)} above 70% of the limit, ${pct(e.wind.hours_over_limit)} above it`;
     case "drift":
-      return `peak current ${r1(e.current.peak)} kt (mean ${r1(e.current.mean)} kt) at ${r1(v.speed_kts)} kt; windage ${v.windage} in a mean wind of ${r1(e.wind.mean)} kt`;
+      return `peak current ${round(e.current.peak, 1)} kt (mean ${round(e.current.mean, 1)} kt) at ${round(v.speed_kts, 1)} kt; windage ${v.windage} in a mean wind of ${round(e.wind.mean, 1)} kt`;
     case "traffic":
       return `${route.passages} canal/strait passage(s), ${route.tss_transits} traffic separation scheme(s), ${route.port_approaches} port approach(es)`;
     case "grounding":
-      return `${Math.round(100 * route.near_coast_share)}% of the voyage within 10 nm of a coast, ${Math.round(100 * route.narrow_share)}% within 3 nm, at a ${r1(v.draft_m)} m draft`;
+      return `${Math.round(100 * route.near_coast_share)}% of the voyage within 10 nm of a coast, ${Math.round(100 * route.narrow_share)}% within 3 nm, at a ${round(v.draft_m, 1)} m draft`;
     case "seasonal": {
       const s = route.seasonal;
       return `month's climatological Hs ${Math.round(100 * s.climate_hs_ratio)}% and wind ${Math.round(100 * s.climate_wind_ratio)}% of the limits; ${Math.round(100 * s.tropical_cyclone_share)}% of the voyage in a tropical-cyclone basin in season, ${Math.round(100 * s.winter_storm_share)}% in a winter storm belt, ${Math.round(100 * s.ice_share)}% in seasonal ice waters`;
