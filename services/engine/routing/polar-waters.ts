@@ -64,3 +64,23 @@ export function isRoutedLatitude(
     (w) => p.lat > 0 && p.lat <= w.maxLat && p.lon >= w.westLon && p.lon <= w.eastLon,
   );
 }
+
+/**
+ * Which of a refused route's ends lie in polar waters the grid does not route (POLAR_WINDOWS),
+ * as a note for the message and a detail: without it, Resolute in the Northwest Passage would
+ * read as a harbour cut off from the sea.
+ */
+export function unroutedPolarEnds(ends: ReadonlyArray<readonly [string, LatLon]>): {
+  note: string;
+  details: { unrouted_polar_waters?: string[] };
+} {
+  const unrouted = ends
+    .filter(([, p]) => !isRoutedLatitude(p, POLAR_LIMIT_DEG, POLAR_WINDOWS))
+    .map(([which]) => which);
+  if (unrouted.length === 0) return { note: "", details: {} };
+  const windows = POLAR_WINDOWS.map((w) => w.name).join("; ");
+  return {
+    note: `; the ${unrouted.join(" and the ")} ${unrouted.length > 1 ? "lie" : "lies"} in polar waters beyond ${POLAR_LIMIT_DEG}° that are not routed (no ice data; routed beyond ${POLAR_LIMIT_DEG}°N only in: ${windows})`,
+    details: { unrouted_polar_waters: unrouted },
+  };
+}

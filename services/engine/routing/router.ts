@@ -18,7 +18,12 @@ import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
 import { closeRiversGoingDown, type PassageAllowance, passageAllowance } from "./passage-allowance";
 import { nearestOnPolyline, PassageLine, stationOnLine } from "./passage-line";
 import type { Passage, RiverBridge } from "./passages";
-import { isRoutedLatitude, POLAR_LIMIT_DEG, POLAR_WINDOWS } from "./polar-waters";
+import {
+  isRoutedLatitude,
+  POLAR_LIMIT_DEG,
+  POLAR_WINDOWS,
+  unroutedPolarEnds,
+} from "./polar-waters";
 import { RequestGraph } from "./request-graph";
 import { sailMarks } from "./sail-marks";
 import {
@@ -890,7 +895,7 @@ export class RoutingNetwork {
           },
         );
       }
-      const polar = this.unroutedPolarEnds([
+      const polar = unroutedPolarEnds([
         ["origin", request.from],
         ["destination", request.to],
       ]);
@@ -1035,7 +1040,7 @@ export class RoutingNetwork {
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */
   private closeGridInsidePassages(): void {
     for (const q of this.narrowsPoints) {
-      for (const node of this.nodesWithin(q, PASSAGE_CLOSED_NM)) this.grid.close(node);
+      for (const node of this.grid.nodesWithin(q, PASSAGE_CLOSED_NM)) this.grid.close(node);
     }
   }
 
@@ -1053,31 +1058,11 @@ export class RoutingNetwork {
     return false;
   }
 
-  private nodesWithin(p: LatLon, radiusNm: number): number[] {
-    const g = this.grid;
-    const dLat = radiusNm / 60;
-    const dLon = radiusNm / (60 * Math.max(0.05, Math.cos((p.lat * Math.PI) / 180)));
-    const out: number[] = [];
-    const y0 = Math.max(0, Math.floor((p.lat - dLat + 90) / g.cellDeg));
-    const y1 = Math.min(g.ny - 1, Math.floor((p.lat + dLat + 90) / g.cellDeg));
-    const span = Math.min(g.nx, Math.ceil((2 * dLon) / g.cellDeg) + 2);
-    const x0 = Math.floor((p.lon - dLon + 180) / g.cellDeg);
-    for (let y = y0; y <= y1; y++) {
-      for (let k = 0; k < span; k++) {
-        const x = (((x0 + k) % g.nx) + g.nx) % g.nx;
-        const node = y * g.nx + x;
-        if (g.sea[node] === 1 && greatCircleNm(p.lat, p.lon, g.latOf(y), g.lonOf(x)) <= radiusNm)
-          out.push(node);
-      }
-    }
-    return out;
-  }
-
   /** Grid nodes within the attach radius that a straight (geodesic) leg reaches without touching land. */
   private nearbyNodes(p: LatLon, mask: LandMask = this.routingMask): number[] {
-    return this.nodesWithin(p, ATTACH_RADIUS_NM).filter(
-      (node) => !mask.pathHitsLand(p, this.grid.pointOf(node), LEG_STEP_NM),
-    );
+    return this.grid
+      .nodesWithin(p, ATTACH_RADIUS_NM)
+      .filter((node) => !mask.pathHitsLand(p, this.grid.pointOf(node), LEG_STEP_NM));
   }
 
   /**
@@ -1150,7 +1135,7 @@ export class RoutingNetwork {
     // In polar waters the grid does not route no water nearby leads out either, and the search
     // for one (up to eight waters, each by the fine approach search) took 75 s for Resolute.
     if (!isRoutedLatitude(snapped.point, POLAR_LIMIT_DEG, POLAR_WINDOWS)) {
-      const polar = this.unroutedPolarEnds([[which, snapped.point]]);
+      const polar = unroutedPolarEnds([[which, snapped.point]]);
       throw new NoSeaRouteError(
         `${which} ${snapped.point.lat},${snapped.point.lon} has no way out to open water${polar.note}`,
         { which, lat: snapped.point.lat, lon: snapped.point.lon, ...polar.details },
@@ -1258,31 +1243,11 @@ export class RoutingNetwork {
     const shut = this.refusedGates
       .map((i) => (this.passages[i] as Passage).id)
       .filter((id) => avoided.has(id));
-    const polar = this.unroutedPolarEnds([[which, p]]);
+    const polar = unroutedPolarEnds([[which, p]]);
     throw new NoSeaRouteError(
       `${subject} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}${polar.note}`,
       { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}), ...polar.details },
     );
-  }
-
-  /**
-   * Which of a refused route's ends lie in polar waters the grid does not route (polar-waters.ts),
-   * as a note for the message and a detail: without it, Resolute in the Northwest Passage would
-   * read as a harbour cut off from the sea.
-   */
-  private unroutedPolarEnds(ends: ReadonlyArray<readonly [string, LatLon]>): {
-    note: string;
-    details: { unrouted_polar_waters?: string[] };
-  } {
-    const unrouted = ends
-      .filter(([, p]) => !isRoutedLatitude(p, POLAR_LIMIT_DEG, POLAR_WINDOWS))
-      .map(([which]) => which);
-    if (unrouted.length === 0) return { note: "", details: {} };
-    const windows = POLAR_WINDOWS.map((w) => w.name).join("; ");
-    return {
-      note: `; the ${unrouted.join(" and the ")} ${unrouted.length > 1 ? "lie" : "lies"} in polar waters beyond ${POLAR_LIMIT_DEG}° that are not routed (no ice data; routed beyond ${POLAR_LIMIT_DEG}°N only in: ${windows})`,
-      details: { unrouted_polar_waters: unrouted },
-    };
   }
 
   /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (refuseEnd). */

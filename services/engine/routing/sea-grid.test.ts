@@ -182,4 +182,23 @@ describe("sea grid search graph", () => {
     expect(knights).toBeGreaterThan(0);
     expect(wrong.slice(0, 5)).toEqual([]);
   });
+
+  it("lists the sea nodes within a radius of a point, across the antimeridian, and no others", () => {
+    for (const [p, radius] of [
+      [{ lat: 42, lon: 179.6 }, 300], // beside the island at the antimeridian, wrapping round it
+      [{ lat: 0, lon: -19.5 }, 150], // round a one-degree island
+      [{ lat: 60, lon: -10 }, 500], // far north, where a degree of longitude is short
+    ] as const) {
+      const listed = new Set(grid.nodesWithin(p, radius));
+      const expected: number[] = [];
+      for (let node = 0; node < grid.size; node++) {
+        const q = grid.pointOf(node);
+        if (grid.isNode(node) && greatCircleNm(p.lat, p.lon, q.lat, q.lon) <= radius) {
+          expected.push(node);
+        }
+      }
+      expect(expected.length).toBeGreaterThan(10);
+      expect([...listed].sort((a, b) => a - b)).toEqual(expected);
+    }
+  });
 });

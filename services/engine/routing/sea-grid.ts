@@ -261,6 +261,29 @@ export class SeaGrid {
     return y * this.nx + x;
   }
 
+  /** The nodes (sea cells) whose centres lie within radiusNm of p (great circle), row by row. */
+  nodesWithin(p: LatLon, radiusNm: number): number[] {
+    const dLat = radiusNm / 60;
+    const dLon = radiusNm / (60 * Math.max(0.05, Math.cos((p.lat * Math.PI) / 180)));
+    const out: number[] = [];
+    const y0 = Math.max(0, Math.floor((p.lat - dLat + 90) / this.cellDeg));
+    const y1 = Math.min(this.ny - 1, Math.floor((p.lat + dLat + 90) / this.cellDeg));
+    const span = Math.min(this.nx, Math.ceil((2 * dLon) / this.cellDeg) + 2);
+    const x0 = Math.floor((p.lon - dLon + 180) / this.cellDeg);
+    for (let y = y0; y <= y1; y++) {
+      for (let k = 0; k < span; k++) {
+        const x = mod(x0 + k, this.nx);
+        const node = y * this.nx + x;
+        if (
+          this.sea[node] === 1 &&
+          greatCircleNm(p.lat, p.lon, this.latOf(y), this.lonOf(x)) <= radiusNm
+        )
+          out.push(node);
+      }
+    }
+    return out;
+  }
+
   isNode(cell: number): boolean {
     return this.sea[cell] === 1;
   }
