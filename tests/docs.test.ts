@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PASSAGES } from "../services/engine/routing/passages";
 import { configSchema } from "../services/platform/config";
 import { TOPIC } from "../services/platform/events/topics";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
+/** The README's text with its line breaks and indentation read as single spaces. */
+const prose = readme.replace(/\s+/g, " ");
 
 describe("README stays true to the code", () => {
   it("documents every configuration variable in its table", () => {
@@ -22,5 +25,10 @@ describe("README stays true to the code", () => {
   it("shows the two commands", () => {
     expect(readme).toContain("npm ci && npm start");
     expect(readme).toContain("npm test");
+  });
+
+  it("counts the canals, straits and passes the catalogue holds", () => {
+    const passages = PASSAGES.filter((p) => p.kind !== "river").length;
+    expect(prose).toContain(`: ${passages} canals, straits and passes`);
   });
 });
