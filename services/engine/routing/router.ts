@@ -802,6 +802,19 @@ export class RoutingNetwork {
     for (const e of this.passageEndsAlong(destination.point, destinationWays, allowed.ok)) {
       offerGoal(e.node, e.lengthNm, [...e.points].reverse(), groups++);
     }
+    // The search never steps onto open water off the lattice but from the coast (sea-grid.ts):
+    // an end whose ways all end on such nodes could be left, never reached. Hamilton, Bermuda,
+    // leaves its harbour onto one, the 1:50m coast not drawing the island. Their lattice
+    // neighbours lead in too, by the grid's step.
+    for (const [node, e] of [...intoGoal]) {
+      if (node >= this.base || !this.grid.isOpen(node) || this.grid.isLattice(node)) continue;
+      const at = this.grid.pointOf(node);
+      this.grid.forEachNeighbour(node, (nb, stepNm) => {
+        if (!this.grid.isLattice(nb) || this.legMask.pathHitsLand(this.grid.pointOf(nb), at))
+          return;
+        offerGoal(nb, stepNm + e.lengthNm, [at, ...e.points], e.group, e.river, e.joined);
+      });
+    }
     const startEdges: Attachment[] = [];
     for (const [node, e] of fromStart) {
       startEdges.push({ to: node, lengthNm: e.lengthNm });
