@@ -646,6 +646,31 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("takes Baltimore's ships through the Chesapeake and Delaware Canal, those that fit it", () => {
+    const baltimore = { lat: 39.27, lon: -76.58 };
+    const philadelphia = { lat: 39.95, lon: -75.14 };
+    const newYork = { lat: 40.6, lon: -74.0 };
+    // Up the bay and through the canal: round Cape Charles and up the Delaware it was 336 nm,
+    // and to New York 370.
+    const toPhiladelphia = net.route(request(baltimore, philadelphia));
+    expect(toPhiladelphia.passages[0]).toBe("chesapeake-delaware");
+    expect(toPhiladelphia.distance_nm).toBeLessThan(110);
+    const toNewYork = net.route(request(baltimore, newYork));
+    expect(toNewYork.passages).toEqual(["chesapeake-delaware"]);
+    expect(toNewYork.distance_nm).toBeLessThan(250);
+    // Deeper than its 35 ft channel, taller than its lowest bridge (133 ft), or avoiding it: the
+    // long way round, under the Chesapeake Bay Bridge.
+    for (const extra of [
+      { vessel: { speed_kts: 14, draft_m: 11 } },
+      { vessel: { speed_kts: 14, air_draft_m: 41 } },
+      { avoid: ["chesapeake-delaware"] },
+    ]) {
+      const round = net.route(request(baltimore, newYork, extra));
+      expect(round.passages, JSON.stringify(extra)).toEqual(["chesapeake-bay-bridge"]);
+      expect(round.distance_nm).toBeGreaterThan(350);
+    }
+  });
+
   it("keeps New York's harbours to ships under their bridges, by the Narrows, the kills or the East River", () => {
     const offshore = { lat: 40.3, lon: -73.5 };
     const newark = { lat: 40.68, lon: -74.13 };

@@ -304,6 +304,33 @@ export const PASSAGES: readonly Passage[] = [
     optional: true,
   },
   {
+    id: "chesapeake-delaware",
+    name: "Chesapeake and Delaware Canal (Back Creek to Reedy Point)",
+    kind: "canal",
+    // The Elk River off Back Creek's mouth (the upper Chesapeake, drawn) -> up Back Creek ->
+    // Chesapeake City -> the cut past the Summit and St Georges bridges -> Reedy Point -> the
+    // Delaware River (drawn). Placed along the canal's course, not charted.
+    waypoints: [
+      [39.52, -75.875],
+      [39.527, -75.845],
+      [39.527, -75.81],
+      [39.536, -75.76],
+      [39.541, -75.73],
+      [39.548, -75.68],
+      [39.553, -75.651],
+      [39.556, -75.6],
+      [39.558, -75.567],
+      [39.558, -75.54],
+    ],
+    limits: { max_draft_m: 10.67, max_air_draft_m: 40.5 },
+    limits_source:
+      "US Army Corps of Engineers, Philadelphia District, 'Chesapeake & Delaware Canal' (web.archive.org copy, 2013): 'a channel 35 feet deep and 450 feet wide, extends from Reedy Point on the Delaware River'; five high bridges, ship clearance 133 ft (St Georges, Delaware Route 13), 134 ft (Reedy Point), 135 ft (Chesapeake City, Summit), 138 ft (Senator Roth, Route 1), and the railroad lift bridge 138 ft when raised (industrialscenery.blogspot.com)",
+    limits_verified: false,
+    notes:
+      "35 ft (10.67 m) is the channel's depth, not a published maximum draught (as for the Cape Cod Canal); 133 ft (40.5 m) is the lowest bridge's clearance. 14 statute miles (23 km) long, sea level, no locks, maintained by the Corps; it carries 40 percent of the ships in and out of Baltimore (USACE) and shortens Baltimore to the north-east and Europe by about 300 miles (Michigan Tech industrial archaeology site record). A cruising guide gives 886 ft (270 m) as the longest self-propelled vessel allowed; another says ships of 960 ft with bow thrusters have used it: no length limit is applied.",
+    optional: true,
+  },
+  {
     id: "rio-de-la-plata",
     name: "Rio de la Plata channels (Canal Punta Indio and Canal Intermedio, across the middle estuary to the Rada La Plata)",
     kind: "canal",

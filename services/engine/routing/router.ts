@@ -197,10 +197,12 @@ const STRAIT_JOIN_NM = ATTACH_RADIUS_NM;
 /**
  * Points of a way out of a harbour tried for a line of sight to a passage's end: one every
  * PASSAGE_END_STOP_NM along the way (its points are a fine grid's, 0.3 nm apart), at most
- * PASSAGE_END_TRIES of them, shortest way first.
+ * PASSAGE_END_TRIES of them (80 nm of way), shortest way first. Baltimore's way out down the
+ * Patapsco sees the Chesapeake and Delaware Canal's end, 34 nm up the bay, from a stretch about
+ * a mile long, which stops every 2 nm stepped over: its ships went round Cape Charles.
  */
-const PASSAGE_END_STOP_NM = 2;
-const PASSAGE_END_TRIES = 40;
+const PASSAGE_END_STOP_NM = 0.5;
+const PASSAGE_END_TRIES = 160;
 /** The longest way through the water (not in sight) by which an end joins a strait partway. */
 const STRAIT_JOIN_WAY_NM = 60;
 /**
