@@ -1710,6 +1710,31 @@ export const PASSAGES: readonly Passage[] = [
       "The upper bay's terminals (the Ilha d'Agua oil terminal, the shipyards of Niteroi's north shore, Mage) lie behind it; Rio's city quays (Pier Maua) and the bay's entrance lie below it.",
     optional: true,
   },
+  {
+    id: "maracaibo-bridge",
+    name: "Strait of Maracaibo at the General Rafael Urdaneta Bridge",
+    kind: "strait",
+    // The strait off Maracaibo -> under the navigation spans (placed mid-channel, not charted)
+    // -> Lake Maracaibo's northern end, towards the oil terminals of its eastern shore.
+    waypoints: [
+      [10.7, -71.575],
+      [10.598, -71.57],
+      [10.5, -71.55],
+    ],
+    // Gate: along the bridge, from Punta Iguana (10 34 38N 71 31 39W, the eastern end,
+    // es.wikipedia 'Punta Iguana') to the Maracaibo shore, on land both sides.
+    gate: [
+      [10.577, -71.52],
+      [10.62, -71.615],
+    ],
+    limits: { max_air_draft_m: 45 },
+    limits_source:
+      "'Tiene una altura de 45 metros, por ser un canal de navegacion para los barcos petroleros que entran y salen del lago' (joya.life, 'El puente sobre el lago'; the same 45 m in diariodelosandes.com and mundour.com, 2021): the height of the navigation spans, not a clearance stated against a datum",
+    limits_verified: false,
+    notes:
+      "8,678 m long, opened in 1962; two navigation spans of 235 m. The lake's terminals (Cabimas, La Salina, Tia Juana, Lagunillas, Bachaquero) lie behind it; the port of Maracaibo, on the city front north of the bridge, and the strait below it do not. The channel through the bar and the Tablazo Bay below sets the draught, not catalogued.",
+    optional: true,
+  },
   // ---------------------------------------------------------------- river fairways
   {
     id: "ghent-terneuzen",
