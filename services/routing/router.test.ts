@@ -602,7 +602,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Houston's upper terminals under the Fred Hartman Bridge (54.8 m), and Charleston's Wando
     // Welch terminal under the Arthur Ravenel Jr. Bridge (56.6 m), and Philadelphia's Tioga
     // terminal under the Benjamin Franklin Bridge (41.1 m), and Lake Maracaibo's terminals
-    // (Cabimas) under the General Rafael Urdaneta Bridge (45 m).
+    // (Cabimas) under the General Rafael Urdaneta Bridge (45 m), and Grangemouth under the
+    // Forth bridges (44.3 m).
     for (const [from, to, id, height] of [
       [{ lat: 49.2, lon: -123.5 }, { lat: 49.305, lon: -123.08 }, "first-narrows", 61],
       [{ lat: 36.5, lon: -74 }, { lat: 39.25, lon: -76.58 }, "chesapeake-bay-bridge", 56.7],
@@ -619,6 +620,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       [{ lat: 32.6, lon: -79.6 }, { lat: 32.835, lon: -79.895 }, "ravenel-bridge", 56.6],
       [{ lat: 38.5, lon: -74.5 }, { lat: 39.975, lon: -75.1 }, "benjamin-franklin-bridge", 41.1],
       [{ lat: 12, lon: -71 }, { lat: 10.4, lon: -71.46 }, "maracaibo-bridge", 45],
+      [{ lat: 56.1, lon: -2.8 }, { lat: 56.04, lon: -3.69 }, "forth-bridges", 44.3],
     ] as const) {
       expect(net.route(request(from, to)).passages, id).toContain(id);
       const taller = () =>
@@ -633,7 +635,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // the Astoria-Megler Bridge, to one over 60 m; Barbours Cut, below the Fred Hartman Bridge,
     // to one over 54.8 m; Charleston's Columbus Street terminal, below the Ravenel Bridge, to one
     // over 56.6 m; Camden, below the Benjamin Franklin Bridge, to one over 41.1 m; the port of
-    // Maracaibo, below the General Rafael Urdaneta Bridge, to one over 45 m.
+    // Maracaibo, below the General Rafael Urdaneta Bridge, to one over 45 m; the Hound Point
+    // terminal, below the Forth bridges, to one over 44.3 m.
     for (const [from, to, id, height] of [
       [{ lat: 38.5, lon: -74.5 }, { lat: 39.9, lon: -75.14 }, "walt-whitman-bridge", 43.4],
       [{ lat: 48.25, lon: -69.1 }, { lat: 46.81, lon: -71.2 }, "laviolette-bridge", 53],
@@ -644,6 +647,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       [{ lat: 32.6, lon: -79.6 }, { lat: 32.79, lon: -79.925 }, "ravenel-bridge", 58],
       [{ lat: 38.5, lon: -74.5 }, { lat: 39.94, lon: -75.125 }, "benjamin-franklin-bridge", 42],
       [{ lat: 12, lon: -71 }, { lat: 10.65, lon: -71.6 }, "maracaibo-bridge", 46],
+      [{ lat: 56.1, lon: -2.8 }, { lat: 56.0, lon: -3.36 }, "forth-bridges", 45],
     ] as const) {
       const r = net.route(request(from, to, { vessel: { speed_kts: 14, air_draft_m: height } }));
       expect(r.passages, id).not.toContain(id);

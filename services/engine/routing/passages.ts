@@ -1735,6 +1735,31 @@ export const PASSAGES: readonly Passage[] = [
       "8,678 m long, opened in 1962; two navigation spans of 235 m. The lake's terminals (Cabimas, La Salina, Tia Juana, Lagunillas, Bachaquero) lie behind it; the port of Maracaibo, on the city front north of the bridge, and the strait below it do not. The channel through the bar and the Tablazo Bay below sets the draught, not catalogued.",
     optional: true,
   },
+  {
+    id: "forth-bridges",
+    name: "Firth of Forth at Queensferry (the Forth Bridge, the Forth Road Bridge, the Queensferry Crossing)",
+    kind: "strait",
+    // The firth off Hound Point -> under the three bridges at the Queensferry narrows -> the
+    // upper firth towards Rosyth and Grangemouth.
+    waypoints: [
+      [56.0, -3.33],
+      [56.008, -3.4],
+      [56.025, -3.47],
+    ],
+    // Gate: along the Forth Road Bridge (56 00 03N 3 24 15W, the lowest of the three), South
+    // Queensferry to North Queensferry, on land both sides; the other two stand within a mile.
+    gate: [
+      [55.99, -3.403],
+      [56.03, -3.406],
+    ],
+    limits: { max_air_draft_m: 44.3 },
+    limits_source:
+      "Wikipedia, 'Forth Road Bridge' infobox: clearance below 44.3 m (145 ft); 'Forth Bridge' infobox: 150 ft (46 m) to high water; Forth Crossing Act 2011, s. 2: the Queensferry Crossing gives 'headroom of not less than 47.85 metres above ordnance datum (Newlyn)' (legislation.gov.uk). A reader's letter to The Scotsman gives about 144 ft (road) and 150 ft (rail)",
+    limits_verified: false,
+    notes:
+      "Rosyth and Grangemouth, Scotland's largest container port, lie behind the three bridges; Leith, Edinburgh's port, and the Hound Point oil terminal lie below them. The Queen Elizabeth class carriers left Rosyth with their masts lowered, at low tide. Forth Ports publishes the bridges' allowable clearance heights in its marine guidelines, which we could not read.",
+    optional: true,
+  },
   // ---------------------------------------------------------------- river fairways
   {
     id: "ghent-terneuzen",
