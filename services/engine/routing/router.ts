@@ -804,16 +804,15 @@ export class RoutingNetwork {
     for (const e of this.passageEndsAlong(destination.point, destinationWays, allowed.ok)) {
       offerGoal(e.node, e.lengthNm, [...e.points].reverse(), groups++);
     }
-    // The search never steps onto open water off the lattice but from the coast (sea-grid.ts):
-    // an end whose ways all end on such nodes could be left, never reached. Hamilton, Bermuda,
-    // leaves its harbour onto one, the 1:50m coast not drawing the island. Their lattice
-    // neighbours lead in too, by the grid's step.
+    // The search steps onto open water off the lattice only from a coast: an end whose ways
+    // all end on such nodes could be left but never reached (Hamilton, Bermuda, leaves its
+    // harbour onto one; the 1:50m coast does not draw the island). Their lattice neighbours
+    // lead in too, by the grid's step.
     for (const [node, e] of [...intoGoal]) {
-      if (node >= this.base || !this.grid.isOpen(node) || this.grid.isLattice(node)) continue;
+      if (node >= this.base) continue;
       const at = this.grid.pointOf(node);
-      this.grid.forEachNeighbour(node, (nb, stepNm) => {
-        if (!this.grid.isLattice(nb) || this.legMask.pathHitsLand(this.grid.pointOf(nb), at))
-          return;
+      this.grid.forEachLatticeEntry(node, (nb, stepNm) => {
+        if (this.legMask.pathHitsLand(this.grid.pointOf(nb), at, LEG_STEP_NM)) return;
         offerGoal(nb, stepNm + e.lengthNm, [at, ...e.points], e.group, e.river, e.joined);
       });
     }

@@ -201,4 +201,30 @@ describe("sea grid search graph", () => {
       expect([...listed].sort((a, b) => a - b)).toEqual(expected);
     }
   });
+
+  it("leads into an open-water node off the lattice from the lattice nodes beside it, and only there", () => {
+    let entered = 0;
+    for (let node = 0; node < grid.size; node++) {
+      if (!grid.isNode(node)) continue;
+      const entries: number[] = [];
+      grid.forEachLatticeEntry(node, (from) => entries.push(from));
+      if (!grid.isOpen(node) || grid.isLattice(node)) {
+        expect(entries).toEqual([]);
+        continue;
+      }
+      // Each entry is a lattice node one step away whose own steps do not lead here.
+      const own = new Set<number>();
+      grid.forEachNeighbour(node, (nb) => own.add(nb));
+      for (const from of entries) {
+        expect(grid.isLattice(from)).toBe(true);
+        expect(own.has(from)).toBe(true);
+        const out: number[] = [];
+        grid.forEachNeighbour(from, (nb) => out.push(nb));
+        expect(out).not.toContain(node);
+      }
+      expect(entries.length).toBeGreaterThan(0);
+      entered++;
+    }
+    expect(entered).toBeGreaterThan(100);
+  });
 });

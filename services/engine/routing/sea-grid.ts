@@ -304,6 +304,18 @@ export class SeaGrid {
     return this.writeNeighbours(node, true, out, 0, this.open[node] === 1);
   }
 
+  /**
+   * For an open-water node off the lattice, which the search steps onto only from a coast (see
+   * writeNeighbours): one call of visit(node, lengthNm) for each lattice node beside it with a
+   * clear step, by which a search in open water may reach it. None for any other node.
+   */
+  forEachLatticeEntry(node: number, visit: (from: number, lengthNm: number) => void): void {
+    if (this.open[node] !== 1 || this.lattice[node] === 1) return;
+    this.forEachNeighbour(node, (nb, lengthNm) => {
+      if (this.lattice[nb] === 1) visit(nb, lengthNm);
+    });
+  }
+
   /** As neighbours, one call of visit(neighbour, lengthNm, direction) each. */
   forEachNeighbour(
     node: number,
