@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PASSAGES } from "../services/engine/routing/passages";
 import { configSchema } from "../services/platform/config";
 import { TOPIC } from "../services/platform/events/topics";
+import { WORLD_PORTS } from "./fixtures/world-ports";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
 /** The README's text with its line breaks and indentation read as single spaces. */
@@ -30,5 +31,9 @@ describe("README stays true to the code", () => {
   it("counts the canals, straits and passes the catalogue holds", () => {
     const passages = PASSAGES.filter((p) => p.kind !== "river").length;
     expect(prose).toContain(`: ${passages} canals, straits and passes`);
+  });
+
+  it("counts the world ports the routing test reaches", () => {
+    expect(prose).toContain(`Of the ${WORLD_PORTS.length} ports of every ocean and sea`);
   });
 });
