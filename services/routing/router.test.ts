@@ -1543,6 +1543,22 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("reaches Beaumont up the Neches from Sabine Lake, held to the waterway's 40 ft", () => {
+    // The coastline draws Sabine Lake but not the river: Beaumont snapped 14 nm over land to
+    // the lake's northern end.
+    const beaumont = { lat: 30.08, lon: -94.09 };
+    const gulf = { lat: 27, lon: -94 };
+    const r = net.route(request(gulf, beaumont));
+    expect(r.passages).toEqual(["neches"]);
+    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
+    expect(r.distance_nm).toBeGreaterThan(185);
+    expect(
+      closedToVessel(() =>
+        net.route(request(gulf, beaumont, { vessel: { speed_kts: 14, draft_m: 13 } })),
+      ),
+    ).toEqual(["neches"]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

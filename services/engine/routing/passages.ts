@@ -1912,6 +1912,32 @@ export const PASSAGES: readonly Passage[] = [
       "The inner harbour channel runs 22 miles from near Jones Island, between Fort Pulaski and Tybee Island, to the Garden City Terminal (savannahnow.com, 2018); the line counts as drawn. Ports below the Talmadge Memorial Bridge (downtown Savannah) take ships of any height; the Garden City Terminal, above it, takes ships of 56.4 m air draught at most.",
   },
   {
+    id: "neches",
+    name: "Sabine-Neches Waterway, Neches River (Sabine Lake to the Port of Beaumont)",
+    kind: "river",
+    // The 1:10m coastline draws Sabine Lake but none of the Neches, so Beaumont snapped 14 nm
+    // over land to the lake's northern end. The lake's north-western corner -> the river's mouth
+    // by Bridge City -> Port Neches -> up the river past the reserve fleet's McFadden Bend
+    // anchorage -> the Port of Beaumont. Placed along the river's course, not charted: good to
+    // about 2 km.
+    waypoints: [
+      [29.975, -93.855],
+      [29.985, -93.875],
+      [29.99, -93.91],
+      [29.995, -93.95],
+      [30.02, -93.99],
+      [30.045, -94.03],
+      [30.07, -94.07],
+      [30.082, -94.09],
+    ],
+    limits: { max_draft_m: 12.2 },
+    limits_source:
+      "The channel's depth, as for the Houston Ship Channel: 'a minimum of 40 feet deep and a minimum of 400 feet wide' (Wikipedia, 'Sabine-Neches Waterway'); 'By 1962, the channel was 40 feet deep and 400 feet wide and is currently maintained at these dimensions by the Corps of Engineers. The channel allows up to 50,000 MT tankers ... as far upstream as the Port of Beaumont' (Reata Marine Terminal)",
+    limits_verified: false,
+    notes:
+      "Deepening to 48 ft was authorised in 2014 and begun in 2019, for 12 to 15 years (Wikipedia); 40 ft is kept until it is done. Beaumont lies 'some 15 miles northwest of Port Arthur on the Neches River' (GlobalSecurity); the line counts as drawn. Not modelled: the Sabine-Neches Canal behind Pleasure Island, which ships take from Sabine Pass past Port Arthur (the coastline draws only the lake beside it, 2 m deep, which routes cross instead), the Martin Luther King Jr. Bridge over it ('one of the lowest vertical clearances of any bridge over Texas' deep draft channels', TxDOT, no figure found) and the Rainbow and Veterans Memorial Bridges over the Neches at Bridge City (no clearance found).",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
