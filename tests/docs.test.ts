@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSAGES } from "../services/engine/routing/passages";
@@ -31,6 +31,12 @@ describe("README stays true to the code", () => {
   it("counts the canals, straits and passes the catalogue holds", () => {
     const passages = PASSAGES.filter((p) => p.kind !== "river").length;
     expect(prose).toContain(`: ${passages} canals, straits and passes`);
+  });
+
+  it("gives every routing engine module its line in the module table", () => {
+    const dir = resolve(import.meta.dirname, "../services/engine/routing");
+    const modules = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    expect(modules.filter((f) => !readme.includes(`\`${f}\``))).toEqual([]);
   });
 
   it("counts the world ports the routing test reaches", () => {
