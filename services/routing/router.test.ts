@@ -1559,6 +1559,21 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toEqual(["neches"]);
   });
 
+  it("reaches Lake Charles up the Calcasieu Ship Channel, held to its 40 ft", () => {
+    // The coastline draws neither Calcasieu Lake nor the river: Lake Charles was refused as on land.
+    const lakeCharles = { lat: 30.22, lon: -93.22 };
+    const gulf = { lat: 27, lon: -94 };
+    const r = net.route(request(gulf, lakeCharles));
+    expect(r.passages).toEqual(["calcasieu"]);
+    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(2);
+    expect(r.distance_nm).toBeGreaterThan(190);
+    expect(
+      closedToVessel(() =>
+        net.route(request(gulf, lakeCharles, { vessel: { speed_kts: 14, draft_m: 13 } })),
+      ),
+    ).toEqual(["calcasieu"]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -1938,6 +1938,34 @@ export const PASSAGES: readonly Passage[] = [
       "Deepening to 48 ft was authorised in 2014 and begun in 2019, for 12 to 15 years (Wikipedia); 40 ft is kept until it is done. Beaumont lies 'some 15 miles northwest of Port Arthur on the Neches River' (GlobalSecurity); the line counts as drawn. Not modelled: the Sabine-Neches Canal behind Pleasure Island, which ships take from Sabine Pass past Port Arthur (the coastline draws only the lake beside it, 2 m deep, which routes cross instead), the Martin Luther King Jr. Bridge over it ('one of the lowest vertical clearances of any bridge over Texas' deep draft channels', TxDOT, no figure found) and the Rainbow and Veterans Memorial Bridges over the Neches at Bridge City (no clearance found).",
   },
   {
+    id: "calcasieu",
+    name: "Calcasieu Ship Channel (the Gulf off the jetties to Lake Charles's City Docks)",
+    kind: "river",
+    // The 1:10m coastline draws neither Calcasieu Lake nor the river, so Lake Charles was refused
+    // as on land. The Gulf off the jetties -> Calcasieu Pass by Cameron -> the channel along the
+    // west side of Calcasieu Lake (29 59 47N 93 20 02W, Wikipedia's position for it, by
+    // Hackberry) -> the Calcasieu River past Moss Lake and the Rose Bluff cutoff -> the City
+    // Docks. Placed along the channel's course, not charted: good to about 2 km.
+    waypoints: [
+      [29.74, -93.345],
+      [29.79, -93.345],
+      [29.86, -93.35],
+      [29.93, -93.345],
+      [29.9964, -93.3339],
+      [30.05, -93.32],
+      [30.1, -93.295],
+      [30.15, -93.27],
+      [30.18, -93.26],
+      [30.215, -93.245],
+    ],
+    limits: { max_draft_m: 12.2 },
+    limits_source:
+      "Port of Lake Charles, 'Port Facilities': the City Docks are '33 miles inland from the Gulf of Mexico' and 'connected to the gulf by the 12-meter- (40-foot-) deep Calcasieu Ship Channel'; 'a project depth of 40 feet and a bottom width of 400 feet' (Wikipedia, 'Port of Lake Charles')",
+    limits_verified: false,
+    notes:
+      "The channel's depth, as for the Sabine-Neches Waterway, not a published maximum draught. The line, from off the jetties, is about as long as the port's 33 miles and counts as drawn. Cameron LNG at Hackberry and Lake Charles LNG lie on it. The bridges over the river at Lake Charles (the I-10 and I-210 bridges) are not catalogued: the City Docks lie below the I-10 bridge, and no clearance was found.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
