@@ -1543,35 +1543,24 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("reaches Beaumont up the Neches from Sabine Lake, held to the waterway's 40 ft", () => {
-    // The coastline draws Sabine Lake but not the river: Beaumont snapped 14 nm over land to
-    // the lake's northern end.
-    const beaumont = { lat: 30.08, lon: -94.09 };
+  it("reaches Beaumont up the Neches and Lake Charles up the Calcasieu, held to their 40 ft", () => {
+    // The coastline draws Sabine Lake but not the Neches (Beaumont snapped 14 nm over land to the
+    // lake), and neither Calcasieu Lake nor its river (Lake Charles was refused as on land).
     const gulf = { lat: 27, lon: -94 };
-    const r = net.route(request(gulf, beaumont));
-    expect(r.passages).toEqual(["neches"]);
-    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
-    expect(r.distance_nm).toBeGreaterThan(185);
-    expect(
-      closedToVessel(() =>
-        net.route(request(gulf, beaumont, { vessel: { speed_kts: 14, draft_m: 13 } })),
-      ),
-    ).toEqual(["neches"]);
-  });
-
-  it("reaches Lake Charles up the Calcasieu Ship Channel, held to its 40 ft", () => {
-    // The coastline draws neither Calcasieu Lake nor the river: Lake Charles was refused as on land.
-    const lakeCharles = { lat: 30.22, lon: -93.22 };
-    const gulf = { lat: 27, lon: -94 };
-    const r = net.route(request(gulf, lakeCharles));
-    expect(r.passages).toEqual(["calcasieu"]);
-    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(2);
-    expect(r.distance_nm).toBeGreaterThan(190);
-    expect(
-      closedToVessel(() =>
-        net.route(request(gulf, lakeCharles, { vessel: { speed_kts: 14, draft_m: 13 } })),
-      ),
-    ).toEqual(["calcasieu"]);
+    for (const [port, fairway, snapNm, atLeastNm] of [
+      [{ lat: 30.08, lon: -94.09 }, "neches", 0.5, 185],
+      [{ lat: 30.22, lon: -93.22 }, "calcasieu", 2, 190],
+    ] as const) {
+      const r = net.route(request(gulf, port));
+      expect(r.passages, fairway).toEqual([fairway]);
+      expect(r.snaps.destination?.distance_nm ?? 0, fairway).toBeLessThan(snapNm);
+      expect(r.distance_nm, fairway).toBeGreaterThan(atLeastNm);
+      const deep = { vessel: { speed_kts: 14, draft_m: 13 } };
+      expect(
+        closedToVessel(() => net.route(request(gulf, port, deep))),
+        fairway,
+      ).toEqual([fairway]);
+    }
   });
 
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
