@@ -1563,6 +1563,24 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("reaches Jacksonville up the St. Johns, Talleyrand only under the Dames Point Bridge", () => {
+    // The coastline draws none of the river: Blount Island snapped 8 nm to the beach.
+    const blountIsland = { lat: 30.4, lon: -81.53 };
+    const talleyrand = { lat: 30.355, lon: -81.62 };
+    const offshore = { lat: 30.3, lon: -80.5 };
+    for (const from of [blountIsland, talleyrand]) {
+      const r = net.route(request(from, offshore));
+      expect(r.passages).toEqual(["st-johns"]);
+      expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
+    }
+    // Blount Island lies below the bridge (53.3 m), Talleyrand above it.
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 55 } };
+    expect(net.route(request(blountIsland, offshore, tall)).passages).toEqual(["st-johns"]);
+    expect(closedToVessel(() => net.route(request(talleyrand, offshore, tall)))).toEqual([
+      "st-johns",
+    ]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -1966,6 +1966,42 @@ export const PASSAGES: readonly Passage[] = [
       "The channel's depth, as for the Sabine-Neches Waterway, not a published maximum draught. The line, from off the jetties, is about as long as the port's 33 miles and counts as drawn. Cameron LNG at Hackberry and Lake Charles LNG lie on it. The bridges over the river at Lake Charles (the I-10 and I-210 bridges) are not catalogued: the City Docks lie below the I-10 bridge, and no clearance was found.",
   },
   {
+    id: "st-johns",
+    name: "St. Johns River (the entrance to Jacksonville's Talleyrand terminal)",
+    kind: "river",
+    // The 1:10m coastline draws none of the river, so Blount Island snapped 8 nm to the beach.
+    // Off the jetties -> Mayport -> Mile Point -> Blount Island -> the Dames Point Bridge
+    // (30.3858N 81.5574W, Wikipedia) -> the Talleyrand Marine Terminal. Placed along the river's
+    // course, not charted: good to about 2 km.
+    waypoints: [
+      [30.4, -81.37],
+      [30.395, -81.41],
+      [30.385, -81.45],
+      [30.39, -81.49],
+      [30.4, -81.52],
+      [30.39, -81.545],
+      [30.3858, -81.5574],
+      [30.37, -81.59],
+      [30.355, -81.615],
+    ],
+    limits: { max_draft_m: 12.2 },
+    limits_source:
+      "The federal channel's depth, as for the Sabine-Neches Waterway: 'increasing the depth of the existing federal channel along the St. Johns River from its current depth of 40-feet to a maximum depth of 50-feet' (U.S. Army Corps of Engineers, Jacksonville District, 'Jacksonville Harbor Channel Deepening Study')",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Dames Point Bridge (Napoleon Bonaparte Broward Bridge)",
+        at: [30.3858, -81.5574],
+        max_air_draft_m: 53.3,
+        source:
+          "Wikipedia, 'Dames Point Bridge' infobox: clearance below 175 ft (53.34 m); 'height above water: 175 feet', raised from 160 ft late in the design for container ships (John A. Weeks III, bridge photography)",
+        verified: false,
+      },
+    ],
+    notes:
+      "The deepening to 47 ft as far as Blount Island (the first 13 miles) is not applied: no stored source says it is finished. Blount Island's terminals lie below the Dames Point Bridge and take ships of any height; Talleyrand and downtown Jacksonville lie above it. The line counts as drawn.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
