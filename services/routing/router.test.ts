@@ -1581,6 +1581,26 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("reaches Bangkok Port up the Chao Phraya, held to the port's 172 m and 8.2 m", () => {
+    // The coastline draws the river only to just above its mouth: the port snapped 10 nm to the
+    // Gulf coast. The line cuts the river's bends and counts the port's kilometre, 27.5.
+    const bangkok = { lat: 13.7, lon: 100.57 };
+    const gulf = { lat: 12.5, lon: 100.8 };
+    const r = net.route(request(bangkok, gulf));
+    expect(r.passages).toEqual(["chao-phraya"]);
+    expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
+    const river = r.legs.filter((l) => l.passage === "chao-phraya");
+    expect(river.reduce((s, l) => s + l.distance_nm, 0)).toBeCloseTo(27.5 / 1.852, 0);
+    for (const vessel of [
+      { speed_kts: 14, draft_m: 9 },
+      { speed_kts: 14, loa_m: 180 },
+    ]) {
+      expect(closedToVessel(() => net.route(request(bangkok, gulf, { vessel })))).toEqual([
+        "chao-phraya",
+      ]);
+    }
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

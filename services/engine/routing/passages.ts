@@ -2002,6 +2002,37 @@ export const PASSAGES: readonly Passage[] = [
       "The deepening to 47 ft as far as Blount Island (the first 13 miles) is not applied: no stored source says it is finished. Blount Island's terminals lie below the Dames Point Bridge and take ships of any height; Talleyrand and downtown Jacksonville lie above it. The line counts as drawn.",
   },
   {
+    id: "chao-phraya",
+    name: "Chao Phraya River (the river mouth to Bangkok Port, Khlong Toei)",
+    kind: "river",
+    // The 1:10m coastline draws the river only to just above its mouth, so Bangkok Port snapped
+    // 10 nm to the Gulf coast. The mouth by Phra Chulachomklao fort (the river's kilometre 0) ->
+    // Samut Prakan -> Phra Pradaeng -> Bangkok Port at Khlong Toei (13 42N 100 34E, the port's
+    // basic data). Placed along the river's course, not charted; the line cuts the river's bends,
+    // so it counts the port's published kilometre instead.
+    waypoints: [
+      [13.545, 100.59],
+      [13.6, 100.595],
+      [13.64, 100.56],
+      [13.665, 100.535],
+      [13.69, 100.54],
+      [13.7, 100.567],
+    ],
+    published_length_km: 27.5,
+    kilometre_posts: [
+      { waypoint: 0, km: 0 },
+      { waypoint: 5, km: 27.5 },
+    ],
+    published_length_source:
+      "Board of Investment of Thailand, 'Seaports': Bangkok Port 'is located on the west side of the Chao Phraya River between km. + 26.5 and km. + 28.5 at the entrance to Prakanong Canal' (the middle, km 27.5, counted); 'about 15 miles from the river mouth' (Basic data, Bangkok Port)",
+    limits: { max_draft_m: 8.2, max_loa_m: 172 },
+    limits_source:
+      "'Basic data - Bangkok Port (BKP)' (Nippon Foundation library, 2003): 'Approach to the port is through the bar channel, about 18 km long ... maintained to a depth of -8.5 m MSL (-6.2 m LLW). Vessel size at BKP is limited to LOA 172m, draft 8.2 m (about 12,000 DWT)'",
+    limits_verified: true,
+    notes:
+      "The bar channel outside the mouth, 18 km long and 100 m wide, is open water to the router (the Gulf is deep enough to it in the coastline data). The Bhumibol and Rama IX bridges over the river are not catalogued; the port's ships, 12,000 DWT at most, pass under them. The limits bind every end on the fairway, the private berths below the port too.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
