@@ -5,7 +5,7 @@ import type { LandMaskParts } from "../engine/geo/land-mask-parts";
 import type { LandMask, PolygonRings } from "../engine/geo/types";
 import type { ClosedWater } from "../engine/routing/closed-waters";
 import type { LandmarkStore } from "../engine/routing/landmarks";
-import type { PassageWayOut, PassageWaysOutStore } from "../engine/routing/router";
+import type { PassageWayOut, PassageWaysOutStore } from "../engine/routing/nav-graph";
 import { cacheFiles } from "./cache-files";
 import { decodeLandMaskParts, encodeLandMaskParts } from "./land-mask-file";
 import { fileLandmarkStore } from "./landmark-store";
@@ -122,7 +122,7 @@ export function fileNetworkCache(
 }
 
 /**
- * The network names a landmark set's graph by what it is built from but the masks (router.ts),
+ * The network names a landmark set's graph by what it is built from but the masks (nav-graph.ts),
  * so the sets are kept apart by the fingerprint the masks are named by, and by the JavaScript
  * engine: the grid's edge lengths go through Math.sin and Math.cos, whose last bits a new V8
  * may change, and a set computed on other lengths may bound a search above the truth.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildLandMask } from "../geo/land-mask";
+import type { PassageWayOut, PassageWaysOutStore } from "./nav-graph";
 import type { Passage } from "./passages";
-import { type PassageWayOut, type PassageWaysOutStore, RoutingNetwork } from "./router";
+import { RoutingNetwork } from "./router";
 
 /** One square island in an open world: enough for a network, built in a fraction of a second. */
 const island = buildLandMask(

@@ -2,8 +2,8 @@ import type { LatLon } from "../geo/types";
 import type { SearchGraph } from "./astar";
 import type { EdgeCosts } from "./edge-costs";
 import type { LandmarkBound } from "./landmarks";
+import type { Attachment } from "./nav-graph";
 import type { Passage } from "./passages";
-import type { Attachment } from "./router";
 import { greatCircleNm, NeighbourBuffer, type SeaGrid, STEP_DIRECTIONS } from "./sea-grid";
 
 /** What a request's search graph needs of the routing network. */
