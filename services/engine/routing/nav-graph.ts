@@ -3,8 +3,8 @@ import type { LandMask, LatLon } from "../geo/types";
 import { type Approach, findApproach, threadWater } from "./approach";
 import { type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
-import { PassageLine } from "./passage-line";
-import type { Passage } from "./passages";
+import { PassageLine, stationOnLine } from "./passage-line";
+import type { Passage, RiverBridge } from "./passages";
 import { POLAR_WINDOWS } from "./polar-waters";
 import {
   greatCircleNm,
@@ -524,6 +524,22 @@ export class NavigationGraph {
       (this.extraEdges(node) ?? []).some(
         (e) => e.to >= this.base + 2 && Math.floor((e.to - this.base - 2) / 2) !== passage,
       ),
+    );
+  }
+
+  /**
+   * The bridges of river fairway `river` between its sea end and p, on it, that a ship of
+   * `airDraftM` does not clear (none when the air draught is not given).
+   */
+  bridgesBarring(river: number, p: LatLon, airDraftM: number | undefined): RiverBridge[] {
+    const bridges = (this.passages[river] as Passage).bridges ?? [];
+    if (airDraftM === undefined || bridges.length === 0) return [];
+    const path = this.passagePaths[river] as LatLon[];
+    const station = stationOnLine(p, path);
+    return bridges.filter(
+      (b) =>
+        b.max_air_draft_m < airDraftM &&
+        stationOnLine({ lat: b.at[0], lon: b.at[1] }, path) < station,
     );
   }
 

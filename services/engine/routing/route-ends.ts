@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { NoRouteWithinLimitsError, NoSeaRouteError } from "../errors";
+import { NoSeaRouteError } from "../errors";
 import { distanceNm, pathLengthNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { waterPointsNear } from "../geo/water-near";
@@ -13,16 +13,17 @@ import {
   type SnappedEnd,
 } from "./end-snap";
 import { type Gate, GatedLandMask } from "./gates";
-import { APPROACH_SEARCHES, ATTACH_RADIUS_NM, type NavigationGraph } from "./nav-graph";
+import { ATTACH_RADIUS_NM, type NavigationGraph } from "./nav-graph";
 import { closeRiversGoingDown, type PassageAllowance } from "./passage-allowance";
 import { nearestOnPolyline, type PassageLine, stationOnLine } from "./passage-line";
-import type { Passage, RiverBridge } from "./passages";
+import type { Passage } from "./passages";
 import {
   isRoutedLatitude,
   POLAR_LIMIT_DEG,
   POLAR_WINDOWS,
   unroutedPolarEnds,
 } from "./polar-waters";
+import { EndRefusals } from "./refusals";
 import type { RouteRequest } from "./router";
 import { greatCircleNm, LEG_STEP_NM } from "./sea-grid";
 
@@ -33,8 +34,6 @@ import { greatCircleNm, LEG_STEP_NM } from "./sea-grid";
  * refusal that says why (a passage shut to the vessel, avoided, or water that leads nowhere).
  */
 
-/** Ways out a refused end is searched for, each walled in turn to name every passage shut to the vessel (refuseEnd). */
-const REFUSAL_WAYS_OUT = 4;
 /**
  * Ways out of harbours kept (one per end point; a few hundred bytes each): voyages start and end
  * at the same ports again and again, and each fine-grid search out of a harbour costs about a
@@ -111,7 +110,7 @@ export class EndMemo {
   readonly threadedJoins = new LRUCache<string, LatLon[] | false>({ max: APPROACHES });
   /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
   readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
-  /** Passages (indices) a refused end's ways out cross (refuseEnd), per end and shut set. */
+  /** Passages (indices) a refused end's ways out cross (EndRefusals.end), per end and shut set. */
   readonly refusals = new LRUCache<string, number[]>({ max: APPROACHES });
 }
 
@@ -139,11 +138,15 @@ export function allowedDownFrom(
 }
 
 export class RouteEnds {
+  private readonly refuse: EndRefusals;
+
   constructor(
     private readonly graph: NavigationGraph,
     private readonly memo: EndMemo,
     private readonly scope: RequestScope,
-  ) {}
+  ) {
+    this.refuse = new EndRefusals(graph, memo, scope);
+  }
 
   /**
    * Whether a route's end at a grid node reaches the open sea for this request: its water
@@ -198,7 +201,7 @@ export class RouteEnds {
       const { lat, lon } = snapped.point;
       if (!allowed.ok[snapped.onCanal]) {
         const id = (this.graph.passages[snapped.onCanal] as Passage).id;
-        this.refuseShutPassages(
+        this.refuse.shutPassages(
           `${which} ${lat},${lon} is on the ${id} canal`,
           { which, lat, lon },
           request,
@@ -210,13 +213,13 @@ export class RouteEnds {
     }
     // An end on a river fairway sails the river to its water (riverJoins).
     if (snapped.onRiver) {
-      this.refuseShutRiver(snapped.point, which, request, allowed);
+      this.refuse.shutRiver(snapped.point, which, request, allowed);
       // Its fairway's first point must lead out for this ship too: Nanjing's, below Zhenjiang,
       // is above the Jiangyin Bridge, and a ship too tall for it is refused as an end there is.
       const downs = this.riverDowns(snapped.point, allowed.ok, request.vessel.air_draft_m);
       if (downs.length > 0 && downs.every((d) => !this.attachEnd(d.sea))) {
         const { passage, sea } = downs[0] as (typeof downs)[number];
-        this.refuseEnd(sea, which, request, allowed, {
+        this.refuse.end(sea, which, request, allowed, {
           end: snapped.point,
           fairway: (this.graph.passages[passage] as Passage).id,
         });
@@ -247,12 +250,12 @@ export class RouteEnds {
           continue;
         }
         const moved = this.attachEnd(water.point);
-        if (!moved) this.refuseEnd(water.point, which, request, allowed);
+        if (!moved) this.refuse.end(water.point, which, request, allowed);
         const snap = { requested, snapped: water.point, distance_nm: round(water.distance_nm, 2) };
         return { end: { point: water.point, snap }, ways: moved };
       }
     }
-    this.refuseEnd(snapped.point, which, request, allowed);
+    this.refuse.end(snapped.point, which, request, allowed);
   }
 
   /**
@@ -271,188 +274,6 @@ export class RouteEnds {
     const nodes = this.graph.nearbyNodes(p, mask);
     if (nodes.some((node) => this.graph.opensForSomeRequest(node))) return true;
     return this.approachFrom(p, walls, mask) !== null;
-  }
-
-  /**
-   * Why an end has no way out to open water. A port behind a bridge too low for the vessel (San
-   * Francisco Bay behind the Golden Gate) or a strait out of season has a way out for a smaller
-   * ship: that is a refusal within limits (422), naming the passages shut to this vessel that
-   * the ways out cross. Each way found is walled in turn, so an end with two ways out (the Sea of
-   * Marmara: the Bosporus and the Dardanelles) names both. With only the caller's avoided straits
-   * shut, or none, it is not connected to the sea.
-   */
-  private refuseEnd(
-    p: LatLon,
-    which: "origin" | "destination",
-    request: RouteRequest,
-    allowed: PassageAllowance,
-    upFairway?: { end: LatLon; fairway: string },
-  ): never {
-    // An end up a river fairway is refused for its fairway's first point (p), and named itself.
-    const end = upFairway?.end ?? p;
-    const where = { which, lat: end.lat, lon: end.lon };
-    const subject = upFairway
-      ? `${which} ${end.lat},${end.lon} is up the ${upFairway.fairway} fairway, whose first point ${p.lat},${p.lon}`
-      : `${which} ${p.lat},${p.lon}`;
-    const avoided = new Set(request.avoid ?? []);
-    const shutForVessel = new Set(
-      [...allowed.closed, ...allowed.outOfSeason].map((c) =>
-        this.graph.passages.findIndex((q) => q.id === c.passage),
-      ),
-    );
-    // Water that opens onto the sea only by canals this request may not use (the upper Rio de la
-    // Plata, for a ship too deep for its channels or a request avoiding them) names them.
-    const canals = [
-      ...new Set(
-        this.graph.nearbyNodes(p, this.graph.verifyMask).flatMap((n) => this.graph.canalsOut(n)),
-      ),
-    ];
-    if (canals.length > 0 && !canals.some((i) => this.scope.ok[i])) {
-      const ids = canals.map((i) => (this.graph.passages[i] as Passage).id);
-      this.refuseShutPassages(
-        `${subject} has no way out to open water but by ${ids.join(", ")}`,
-        where,
-        request,
-        allowed,
-        ids,
-      );
-    }
-    const key = `${p.lat},${p.lon}|${this.scope.closedGates.join(",")}|${[...shutForVessel].join(",")}`;
-    const named = this.memo.refusals.get(key) ?? this.waysOutShut(p, avoided, shutForVessel);
-    this.memo.refusals.set(key, named);
-    if (named.length > 0) {
-      const ids = new Set(named.map((i) => (this.graph.passages[i] as Passage).id));
-      const outOfSeason = allowed.outOfSeason.filter((c) => ids.has(c.passage));
-      throw new NoRouteWithinLimitsError(
-        `${subject} has no way out to open water open to this vessel: ${[...ids].join(", ")} closed to it`,
-        {
-          ...where,
-          from: request.from,
-          to: request.to,
-          avoided: request.avoid ?? [],
-          closed_to_vessel: allowed.closed.filter((c) => ids.has(c.passage)),
-          ...(outOfSeason.length > 0 ? { closed_for_season: outOfSeason } : {}),
-        },
-      );
-    }
-    const shut = this.scope.refusedGates
-      .map((i) => (this.graph.passages[i] as Passage).id)
-      .filter((id) => avoided.has(id));
-    const polar = unroutedPolarEnds([[which, p]]);
-    throw new NoSeaRouteError(
-      `${subject} has no way out to open water${shut.length > 0 ? ` without ${shut.join(", ")}` : ""}${polar.note}`,
-      { ...where, ...(shut.length > 0 ? { closed_passages: shut } : {}), ...polar.details },
-    );
-  }
-
-  /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (refuseEnd). */
-  private waysOutShut(
-    p: LatLon,
-    avoided: ReadonlySet<string>,
-    shutForVessel: ReadonlySet<number>,
-  ): number[] {
-    const walls = this.graph.walledGates(this.graph.passages.map((q) => !avoided.has(q.id)));
-    // With every shut gate the searches can reach walled, the search is the one that failed.
-    const reach = APPROACH_SEARCHES.at(-1)?.windowDeg ?? 0;
-    const reachable = [...shutForVessel].filter((i) =>
-      this.graph.gates[i]?.nearBox(p, reach + 0.5),
-    );
-    const named: number[] = [];
-    for (
-      let tries = 0;
-      tries < REFUSAL_WAYS_OUT && !reachable.every((i) => named.includes(i));
-      tries++
-    ) {
-      const mask = new GatedLandMask(
-        this.graph.verifyMask,
-        [...walls, ...named].map((i) => this.graph.gates[i] as Gate),
-      );
-      const way = this.graph.wayOut(p, mask);
-      if (!way) break;
-      const line = [...way.points, this.graph.grid.pointOf(way.node)];
-      const crossed = [...shutForVessel].filter(
-        (i) =>
-          !named.includes(i) &&
-          line.some(
-            (a, k) =>
-              k > 0 && this.graph.gates[i]?.crossing(line[k - 1] as LatLon, a) !== undefined,
-          ),
-      );
-      if (crossed.length === 0) break;
-      named.push(...crossed);
-    }
-    return named;
-  }
-
-  /**
-   * Refuses an end (`subject`, at `where`) that only passages `ids` lead from, none of which this
-   * request may use: no_route_within_limits naming those shut to the vessel, with their limits,
-   * or else no_sea_route naming them (the caller avoids them).
-   */
-  private refuseShutPassages(
-    subject: string,
-    where: { which: "origin" | "destination"; lat: number; lon: number },
-    request: RouteRequest,
-    allowed: PassageAllowance,
-    ids: readonly string[],
-  ): never {
-    const shut = allowed.closed.filter((c) => ids.includes(c.passage));
-    if (shut.length > 0) {
-      throw new NoRouteWithinLimitsError(
-        `${subject}, closed to this vessel: ${shut.map((c) => `${c.passage} ${c.limit}`).join(", ")}`,
-        {
-          ...where,
-          from: request.from,
-          to: request.to,
-          avoided: request.avoid ?? [],
-          closed_to_vessel: shut,
-        },
-      );
-    }
-    throw new NoSeaRouteError(`${subject}, which the request avoids`, {
-      ...where,
-      closed_passages: [...ids],
-    });
-  }
-
-  /**
-   * Refuses an end on a river fairway the request may not sail: too deep or too tall for it
-   * (no_route_within_limits, naming the limit), or avoided by the caller (no_sea_route).
-   */
-  private refuseShutRiver(
-    p: LatLon,
-    which: "origin" | "destination",
-    request: RouteRequest,
-    allowed: PassageAllowance,
-  ): void {
-    const rivers = this.graph.passages.flatMap((passage, i) =>
-      passage.kind === "river" && onPassageLine(this.graph, p, i) ? [i] : [],
-    );
-    const airDraft = request.vessel.air_draft_m;
-    const open = rivers
-      .filter((i) => allowed.ok[i])
-      .map((i) => ({ i, barring: this.bridgesBarring(i, p, airDraft) }));
-    if (open.some((o) => o.barring.length === 0)) return;
-    const ids = rivers.map((i) => (this.graph.passages[i] as Passage).id);
-    const where = { which, lat: p.lat, lon: p.lon, from: request.from, to: request.to };
-    const barred = open.flatMap(({ i, barring }) =>
-      barring.map((b) => ({
-        passage: (this.graph.passages[i] as Passage).id,
-        limit: `air draft ${airDraft} m > ${b.max_air_draft_m} m under the ${b.name}`,
-        limit_verified: b.verified,
-      })),
-    );
-    const closed = [...allowed.closed.filter((c) => ids.includes(c.passage)), ...barred];
-    if (closed.length > 0) {
-      throw new NoRouteWithinLimitsError(
-        `${which} ${p.lat},${p.lon} is up the ${ids.join(", ")} fairway, closed to this vessel: ${closed.map((c) => c.limit).join("; ")}`,
-        { ...where, avoided: request.avoid ?? [], closed_to_vessel: closed },
-      );
-    }
-    throw new NoSeaRouteError(
-      `${which} ${p.lat},${p.lon} is reached only by the ${ids.join(", ")} fairway, avoided`,
-      { ...where, closed_passages: ids },
-    );
   }
 
   /**
@@ -724,7 +545,7 @@ export class RouteEnds {
   ): Array<{ passage: number; down: EndWay; sea: LatLon }> {
     return this.graph.passages.flatMap((passage, i) => {
       if (passage.kind !== "river" || !allowed[i]) return [];
-      if (this.bridgesBarring(i, p, airDraftM).length > 0) return [];
+      if (this.graph.bridgesBarring(i, p, airDraftM).length > 0) return [];
       const path = this.graph.passagePaths[i] as LatLon[];
       const down = riverJoins(p, path, 0, i)?.[0];
       return down ? [{ passage: i, down, sea: path[0] as LatLon }] : [];
@@ -777,22 +598,6 @@ export class RouteEnds {
       best = { lengthNm, points, river };
     }
     return best;
-  }
-
-  /**
-   * The bridges of river fairway `river` between its sea end and p, on it, that a ship of
-   * `airDraftM` does not clear (none when the air draught is not given).
-   */
-  private bridgesBarring(river: number, p: LatLon, airDraftM: number | undefined): RiverBridge[] {
-    const bridges = (this.graph.passages[river] as Passage).bridges ?? [];
-    if (airDraftM === undefined || bridges.length === 0) return [];
-    const path = this.graph.passagePaths[river] as LatLon[];
-    const station = stationOnLine(p, path);
-    return bridges.filter(
-      (b) =>
-        b.max_air_draft_m < airDraftM &&
-        stationOnLine({ lat: b.at[0], lon: b.at[1] }, path) < station,
-    );
   }
 }
 

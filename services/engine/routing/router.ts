@@ -1,17 +1,18 @@
 import { LRUCache } from "lru-cache";
-import { InvalidInputError, NoRouteWithinLimitsError, NoSeaRouteError } from "../errors";
+import { InvalidInputError } from "../errors";
 import { distanceNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
+import { EndEdges } from "./end-edges";
 import { snapEnd } from "./end-snap";
 import { type Gate, GatedLandMask } from "./gates";
 import { type Attachment, NavigationGraph, type NavigationGraphOptions } from "./nav-graph";
 import { passageAllowance } from "./passage-allowance";
 import type { PassageLine } from "./passage-line";
 import type { Passage } from "./passages";
-import { unroutedPolarEnds } from "./polar-waters";
+import { refuseNoRoute } from "./refusals";
 import { RequestGraph } from "./request-graph";
 import { allowedDownFrom, EndMemo, type RiverStretch, RouteEnds } from "./route-ends";
 import { sailMarks } from "./sail-marks";
@@ -339,85 +340,32 @@ export class RoutingNetwork {
     const goal = this.base + 1;
     this.requestEnds[0] = origin.point;
     this.requestEnds[1] = destination.point;
-    const perRequest = new Map<number, Attachment[]>();
-    /** Points to splice between two path nodes (port approaches up rivers). */
-    const via = new Map<string, LatLon[]>();
-    /** Of those, the edges that sail a river fairway (riverJoins), and which. */
-    const riverVia = new Map<string, RiverStretch & { atStart: boolean }>();
-    // The request's edges out of the start and into the goal, the shortest per node with the
-    // points it runs through (`points` in sailing order); two ways to one node would otherwise
-    // share one entry of `via`, and the route would be drawn along the other. `group`: see
-    // Landmarks.towards.
-    // `joined`: the edge sails part of a strait from the end (straitJoins), so a path that takes
-    // it used the strait; an edge to a passage's end by other water (a harbour's way out passing
-    // the Kiel Canal's Elbe end) did not.
-    const fromStart = new Map<
-      number,
-      { lengthNm: number; points: LatLon[]; river?: RiverStretch; joined?: boolean }
-    >();
-    const offerStart = (
-      node: number,
-      lengthNm: number,
-      points: LatLon[],
-      river?: RiverStretch,
-      joined?: boolean,
-    ) => {
-      const known = fromStart.get(node);
-      if (!known || lengthNm < known.lengthNm)
-        fromStart.set(node, { lengthNm, points, river, joined });
-    };
-    const intoGoal = new Map<
-      number,
-      { lengthNm: number; points: LatLon[]; group: number; river?: RiverStretch; joined?: boolean }
-    >();
-    let groups = 1;
-    const offerGoal = (
-      node: number,
-      lengthNm: number,
-      points: LatLon[],
-      group: number,
-      river?: RiverStretch,
-      joined?: boolean,
-    ) => {
-      const known = intoGoal.get(node);
-      if (!known || lengthNm < known.lengthNm)
-        intoGoal.set(node, { lengthNm, points, group, river, joined });
-    };
-    for (const a of originWays) offerStart(a.node, a.lengthNm, a.points);
-    for (const a of destinationWays) offerGoal(a.node, a.lengthNm, [...a.points].reverse(), 0);
+    const ok = allowed.ok;
+    const airDraftM = request.vessel.air_draft_m;
+    const edges = new EndEdges();
+    for (const w of originWays) edges.fromOrigin(w);
+    for (const w of destinationWays) edges.intoDestination(w, 0);
     // An end in a strait's fairway (Keppel Harbour lies halfway along the Singapore Strait) also
     // joins the strait there, towards either end: otherwise a ship from the east would sail
     // the whole strait to its western end and back.
-    for (const j of ends.straitJoins(origin.point, allowed.ok).flat()) {
-      offerStart(j.node, j.lengthNm, j.points, j.river, true);
-    }
-    for (const joins of ends.straitJoins(destination.point, allowed.ok)) {
-      const group = groups++;
-      for (const j of joins) {
-        offerGoal(j.node, j.lengthNm, [...j.points].reverse(), group, j.river, true);
-      }
+    for (const j of ends.straitJoins(origin.point, ok).flat()) edges.fromOrigin(j, true);
+    for (const joins of ends.straitJoins(destination.point, ok)) {
+      const group = edges.newGroup();
+      for (const j of joins) edges.intoDestination(j, group, true);
     }
     // An end beside a canal's approach channel enters the canal there (canalJoins).
-    for (const j of ends.canalJoins(origin.point, allowed.ok)) {
-      offerStart(j.node, j.lengthNm, j.points, j.river, true);
-    }
-    for (const j of ends.canalJoins(destination.point, allowed.ok)) {
-      offerGoal(j.node, j.lengthNm, [...j.points].reverse(), groups++, j.river, true);
+    for (const j of ends.canalJoins(origin.point, ok)) edges.fromOrigin(j, true);
+    for (const j of ends.canalJoins(destination.point, ok)) {
+      edges.intoDestination(j, edges.newGroup(), true);
     }
     // An end on a river sails it down to the water the coastline draws, and on out from there
     // the way a port's end does (riverSeaWays).
     if (origin.onRiver) {
-      for (const w of ends.riverSeaWays(origin.point, allowed.ok, request.vessel.air_draft_m)) {
-        offerStart(w.node, w.lengthNm, w.points, w.river);
-      }
+      for (const w of ends.riverSeaWays(origin.point, ok, airDraftM)) edges.fromOrigin(w);
     }
     if (destination.onRiver) {
-      for (const w of ends.riverSeaWays(
-        destination.point,
-        allowed.ok,
-        request.vessel.air_draft_m,
-      )) {
-        offerGoal(w.node, w.lengthNm, [...w.points].reverse(), 0, w.river);
+      for (const w of ends.riverSeaWays(destination.point, ok, airDraftM)) {
+        edges.intoDestination(w, 0);
       }
     }
     // An end in sight of a passage's end joins it directly too, and so does an end whose way out
@@ -426,55 +374,22 @@ export class RoutingNetwork {
     // to a point a few miles off it would run out of the gulf and back; Haines's way out runs
     // down Lynn Canal past Icy Strait to the open sea south of Chatham Strait. Each in its own goal
     // group: the passage's end may be far from the other goal edges' nodes in the graph.
-    for (const e of ends.passageEndsAlong(origin.point, originWays, allowed.ok)) {
-      offerStart(e.node, e.lengthNm, e.points);
+    for (const e of ends.passageEndsAlong(origin.point, originWays, ok)) edges.fromOrigin(e);
+    for (const e of ends.passageEndsAlong(destination.point, destinationWays, ok)) {
+      edges.intoDestination(e, edges.newGroup());
     }
-    for (const e of ends.passageEndsAlong(destination.point, destinationWays, allowed.ok)) {
-      offerGoal(e.node, e.lengthNm, [...e.points].reverse(), groups++);
-    }
-    // The search steps onto open water off the lattice only from a coast: an end whose ways
-    // all end on such nodes could be left but never reached (Hamilton, Bermuda, leaves its
-    // harbour onto one; the 1:50m coast does not draw the island). Their lattice neighbours
-    // lead in too, by the grid's step.
-    for (const [node, e] of [...intoGoal]) {
-      if (node >= this.base) continue;
-      const at = this.grid.pointOf(node);
-      this.grid.forEachLatticeEntry(node, (nb, stepNm) => {
-        if (legMask.pathHitsLand(this.grid.pointOf(nb), at, LEG_STEP_NM)) return;
-        offerGoal(nb, stepNm + e.lengthNm, [at, ...e.points], e.group, e.river, e.joined);
-      });
-    }
-    const startEdges: Attachment[] = [];
-    for (const [node, e] of fromStart) {
-      startEdges.push({ to: node, lengthNm: e.lengthNm });
-      if (e.points.length > 0) via.set(`${start}>${node}`, e.points);
-      if (e.river !== undefined) riverVia.set(`${start}>${node}`, { ...e.river, atStart: true });
-    }
-    const goalGroups: Array<Array<{ node: number; lengthNm: number }>> = Array.from(
-      { length: groups },
-      () => [],
-    );
-    for (const [node, e] of intoGoal) {
-      perRequest.set(node, [{ to: goal, lengthNm: e.lengthNm }]);
-      goalGroups[e.group]?.push({ node, lengthNm: e.lengthNm });
-      if (e.points.length > 0) via.set(`${node}>${goal}`, e.points);
-      if (e.river !== undefined) riverVia.set(`${node}>${goal}`, { ...e.river, atStart: false });
-    }
+    edges.enterFromLattice(this.grid, (a, b) => !legMask.pathHitsLand(a, b, LEG_STEP_NM));
     // Origin and destination in sight of each other (a short hop, a harbour): the direct leg too.
     // Near each other but out of sight, the way through the water between them (nearEndsWay).
     if (!legMask.pathHitsLand(origin.point, destination.point)) {
-      startEdges.push({ to: goal, lengthNm: distanceNm(origin.point, destination.point) });
+      edges.between(distanceNm(origin.point, destination.point));
     } else {
-      const along = ends.canalBetween(origin.point, destination.point, allowed.ok);
-      const water = ends.nearEndsWay(origin, destination, allowed.ok, request.vessel.air_draft_m);
+      const along = ends.canalBetween(origin.point, destination.point, ok);
+      const water = ends.nearEndsWay(origin, destination, ok, airDraftM);
       const near = along && !(water && water.lengthNm < along.lengthNm) ? along : water;
-      if (near) {
-        startEdges.push({ to: goal, lengthNm: near.lengthNm });
-        via.set(`${start}>${goal}`, near.points);
-        if (near.river) riverVia.set(`${start}>${goal}`, near.river);
-      }
+      if (near) edges.between(near.lengthNm, near.points, near.river);
     }
-    perRequest.set(start, startEdges);
+    const { perRequest, startEdges, goalGroups, via, riverVia } = edges.build(start, goal);
     this.perRequest = perRequest;
     const generation = ++this.requestGeneration;
     for (const node of perRequest.keys()) this.requestMark[node] = generation;
@@ -498,54 +413,7 @@ export class RoutingNetwork {
       found = search(false);
       limitsKept = false;
     }
-    if (!found) {
-      const details = {
-        from: request.from,
-        to: request.to,
-        avoided: request.avoid ?? [],
-        closed_to_vessel: allowed.closed,
-      };
-      if (search(false)) {
-        throw new NoRouteWithinLimitsError(
-          "every sea route breaks the vessel's wave or wind limit",
-          {
-            ...details,
-            max_wave_m: request.vessel.max_wave_m ?? null,
-            max_wind_kts: request.vessel.max_wind_kts ?? null,
-          },
-        );
-      }
-      const shut = allowed.closed.length + allowed.outOfSeason.length;
-      const shutIds = new Set([...allowed.closed, ...allowed.outOfSeason].map((c) => c.passage));
-      const needed = shut > 0 ? this.neededWithPassagesOpen(request, shutIds, search) : null;
-      if (needed) {
-        // Name the shut passages the routes found with them open sail, not every passage shut
-        // to this vessel anywhere in the world; all of them if those routes sail none (a gate
-        // crossed only by an end's way out).
-        const sailsShut = [...allowed.closed, ...allowed.outOfSeason].some((c) =>
-          needed.has(c.passage),
-        );
-        const named = <T extends { passage: string }>(list: T[]) =>
-          sailsShut ? list.filter((c) => needed.has(c.passage)) : list;
-        const outOfSeason = named(allowed.outOfSeason);
-        throw new NoRouteWithinLimitsError(
-          "no sea route: the passages it needs are closed to this vessel (its dimensions) or at this time of year (ice)",
-          {
-            ...details,
-            closed_to_vessel: named(allowed.closed),
-            ...(outOfSeason.length > 0 ? { closed_for_season: outOfSeason } : {}),
-          },
-        );
-      }
-      const polar = unroutedPolarEnds([
-        ["origin", request.from],
-        ["destination", request.to],
-      ]);
-      throw new NoSeaRouteError(
-        `origin and destination are not connected by sea with these passages${polar.note}`,
-        { ...details, ...polar.details },
-      );
-    }
+    if (!found) refuseNoRoute(this.graph, request, allowed, search, (node) => this.pointOf(node));
     const pieces = this.pathPieces(found.path, via, riverVia);
     const waypoints = this.smooth(pieces, costs, request.departureMs, limitsKept, legMask);
     return this.describe(
@@ -555,8 +423,8 @@ export class RoutingNetwork {
       { origin: origin.snap, destination: destination.snap },
       limitsKept,
       this.joinedStraits(found.path, {
-        atOrigin: fromStart.get(found.path[1] as number)?.joined === true,
-        atDestination: intoGoal.get(found.path.at(-2) as number)?.joined === true,
+        atOrigin: edges.joinedAtOrigin(found.path[1] as number),
+        atDestination: edges.joinedAtDestination(found.path.at(-2) as number),
       }),
     );
   }
@@ -571,64 +439,6 @@ export class RoutingNetwork {
     return this.requestMark[node] === this.requestGeneration
       ? this.perRequest.get(node)
       : undefined;
-  }
-
-  /**
-   * Whether a vessel the passages fit would have a route, with only the caller's avoided passages
-   * closed, in any season: then this vessel's dimensions or the ice are why there is none, not the
-   * avoid list (a Black Sea port with the Bosporus avoided has no route for any vessel). If so,
-   * the passages shut to this vessel (`shut`, by id) that every such route needs one of: the
-   * route found with them open sails some, which are closed in turn until none is left (the
-   * Baltic for a ship of 18 m: the Kiel Canal, then the Great Belt, then the Oresund). Null if
-   * there is no route. Only asked after a failed search.
-   */
-  private neededWithPassagesOpen(
-    request: RouteRequest,
-    shut: ReadonlySet<string>,
-    search: (
-      limits: boolean,
-      ok: boolean[],
-      steps?: ReadonlySet<number>,
-    ) => { path: readonly number[] } | null,
-  ): Set<string> | null {
-    const avoided = new Set(request.avoid ?? []);
-    const ok = this.passages.map((p) => !avoided.has(p.id));
-    const needed = new Set<string>();
-    for (let tries = 0; tries <= shut.size; tries++) {
-      const gated = this.graph.walledGates(ok);
-      const found = search(
-        false,
-        ok,
-        gated.length > 0 ? this.graph.closedStepsFor(gated) : undefined,
-      );
-      if (!found) return tries === 0 ? null : needed;
-      const sailed = this.passagesSailed(found.path).filter((i) =>
-        shut.has((this.passages[i] as Passage).id),
-      );
-      if (sailed.length === 0) break;
-      for (const i of sailed) {
-        needed.add((this.passages[i] as Passage).id);
-        ok[i] = false;
-      }
-    }
-    return needed;
-  }
-
-  /** The passages (indices) a searched path sails, by their own edges or across their gates. */
-  private passagesSailed(path: readonly number[]): number[] {
-    const sailed = new Set<number>();
-    const passageOf = (node: number) =>
-      node >= this.base + 2 ? Math.floor((node - this.base - 2) / 2) : -1;
-    for (let k = 1; k < path.length; k++) {
-      const a = path[k - 1] as number;
-      const b = path[k] as number;
-      const along = passageOf(a);
-      if (along >= 0 && along === passageOf(b)) sailed.add(along);
-      this.graph.gates.forEach((gate, i) => {
-        if (gate?.crossing(this.pointOf(a), this.pointOf(b)) !== undefined) sailed.add(i);
-      });
-    }
-    return [...sailed];
   }
 
   /** A node's point: a grid cell's, the request's origin or destination, or a passage's end. */
