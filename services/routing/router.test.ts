@@ -1601,6 +1601,34 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("reaches Manchester up the Manchester Ship Canal, its 56 km counted, only under its 21.3 m bridges", () => {
+    // The coastline draws the Mersey estuary but none of the canal: Manchester was refused as on
+    // land, and Ellesmere Port, on the canal below the Runcorn Gap, snapped to the estuary.
+    const manchester = { lat: 53.4715, lon: -2.298 };
+    const ellesmerePort = { lat: 53.2875, lon: -2.898 };
+    const irishSea = { lat: 53.5, lon: -4 };
+    const r = net.route(request(irishSea, manchester));
+    expect(r.passages).toEqual(["manchester-ship-canal"]);
+    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
+    const canal = r.legs.filter((l) => l.passage === "manchester-ship-canal");
+    expect(canal.reduce((s, l) => s + l.distance_nm, 0)).toBeCloseTo(56 / 1.852, 0);
+    expect(net.route(request(ellesmerePort, irishSea)).passages).toEqual(["manchester-ship-canal"]);
+    // Ellesmere Port lies below the fixed bridges; Manchester above them.
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 25 } };
+    expect(net.route(request(ellesmerePort, irishSea, tall)).passages).toEqual([
+      "manchester-ship-canal",
+    ]);
+    for (const vessel of [
+      tall.vessel,
+      { speed_kts: 14, draft_m: 9 },
+      { speed_kts: 14, beam_m: 22 },
+    ]) {
+      expect(closedToVessel(() => net.route(request(manchester, irishSea, { vessel })))).toEqual([
+        "manchester-ship-canal",
+      ]);
+    }
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -2033,6 +2033,66 @@ export const PASSAGES: readonly Passage[] = [
       "The bar channel outside the mouth, 18 km long and 100 m wide, is open water to the router (the Gulf is deep enough to it in the coastline data). The Bhumibol and Rama IX bridges over the river are not catalogued; the port's ships, 12,000 DWT at most, pass under them. The limits bind every end on the fairway, the private berths below the port too.",
   },
   {
+    id: "manchester-ship-canal",
+    name: "Manchester Ship Canal (Eastham Locks to Salford Quays)",
+    kind: "river",
+    // The 1:10m coastline draws the Mersey estuary but none of the canal, so Manchester (40 nm
+    // inland) was refused as on land and the ports on the canal snapped to the estuary's banks.
+    // The Eastham Channel off the locks -> Eastham Locks (53.3217N 2.94815W, Wikipedia's
+    // coordinates) -> along the estuary's south shore past Ellesmere Port, Stanlow and Ince ->
+    // Weston Point and Runcorn Docks -> under the Runcorn Gap bridges -> Warrington -> Latchford
+    // Locks -> past the Thelwall Viaduct and Irlam -> Barton -> Mode Wheel Locks -> Salford
+    // Quays. Placed along the canal's course, not charted: good to about 2 km.
+    waypoints: [
+      [53.326, -2.945],
+      [53.3217, -2.9482],
+      [53.305, -2.925],
+      [53.2875, -2.898],
+      [53.284, -2.862],
+      [53.29, -2.82],
+      [53.305, -2.78],
+      [53.325, -2.753],
+      [53.338, -2.743],
+      [53.3455, -2.73],
+      [53.344, -2.712],
+      [53.352, -2.665],
+      [53.365, -2.625],
+      [53.376, -2.595],
+      [53.38, -2.575],
+      [53.3845, -2.552],
+      [53.394, -2.522],
+      [53.404, -2.48],
+      [53.408, -2.455],
+      [53.418, -2.432],
+      [53.43, -2.42],
+      [53.45, -2.392],
+      [53.464, -2.367],
+      [53.4715, -2.351],
+      [53.473, -2.325],
+      [53.472, -2.31],
+      [53.4715, -2.296],
+    ],
+    published_length_km: 56,
+    published_length_source:
+      "Manchester Ship Canal Company (Peel Ports), 'Facts and Figures' (archived 2007): 'a 56 kilometre linear port providing access for shipping to docks and berthing facilities along its full length from Eastham on Merseyside to Salford'; Wikipedia gives 36 miles (58 km) from Eastham Locks to the canal's end at Woden Street, above the Quays",
+    limits: { max_draft_m: 8.5, max_loa_m: 182.9, max_beam_m: 20.0 },
+    limits_source:
+      "Wikipedia 'Manchester Ship Canal' (infobox): maximum length 600 ft (182.9 m), 'regularly limited to 530 feet (160 m)', maximum beam 65 ft 6 in (20.0 m), 'regularly limited to 53 feet 6 inches (16.31 m)'; Peel Ports 'Facts and Figures': locks of 182.88 m x 24.38 m at Eastham and 182.88 m x 19.81 m at Latchford, Irlam, Barton and Mode Wheel; european-waterways.eu: 'Max. depth: 8.50' (28 ft since the deepening of 1909, geograph.org.uk at Latchford Locks): a channel depth, not a draught limit, which no source found gives",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Runcorn Railway Bridge and Silver Jubilee Bridge (Runcorn Gap), the first of the canal's fixed high-level bridges",
+        at: [53.3459, -2.7372],
+        max_air_draft_m: 21.3,
+        source:
+          "european-waterways.eu, 'Manchester Ship Canal': 'Max. headroom: 21.30' (70 ft), the canal's fixed high-level bridges (Runcorn Gap, Acton Grange, Warrington's Cantilever, Latchford, Thelwall, Warburton, Cadishead, Barton); 'passes two foot under the fixed high level bridges' (a canal officer's account); no figure per bridge found",
+        verified: false,
+      },
+    ],
+    notes:
+      "A canal with five locks, modelled as a river fairway: its upper end is a port, not the sea. The limits bind every end on it: the lower ports (Ellesmere Port, Stanlow, Ince, Weston Point) lie below Latchford's 19.81 m locks, behind Eastham's 24.38 m ones, and may take wider ships than the 20.0 m applied; the 160 m and 16.31 m to which ships are 'regularly limited' are not applied. The Queen Elizabeth II Dock at Eastham has its own lock from the estuary (245.97 m x 30.48 m, draught up to 10 m) and is not on the canal. The ports below the Runcorn Gap take ships of any height. Swing bridges open for ships and are not limits.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
