@@ -1629,6 +1629,34 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("reaches West Sacramento and Stockton up their ship channels, held to their depths and the Antioch Bridge", () => {
+    // The coastline draws Suisun Bay but none of the delta above it: Sacramento was refused as
+    // on land and Stockton snapped 14 nm over the delta's islands.
+    const offGoldenGate = { lat: 37.5, lon: -123.5 };
+    for (const [port, channel, snapNm, atLeastNm, tooDeepM] of [
+      [{ lat: 38.56, lon: -121.55 }, "sacramento-ship-channel", 0.5, 125, 10],
+      [{ lat: 37.952, lon: -121.318 }, "stockton-ship-channel", 0.5, 115, 11],
+    ] as const) {
+      const r = net.route(request(offGoldenGate, port));
+      expect(r.passages, channel).toEqual(["golden-gate", channel]);
+      expect(r.snaps.destination?.distance_nm ?? 0, channel).toBeLessThan(snapNm);
+      expect(r.distance_nm, channel).toBeGreaterThan(atLeastNm);
+      const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
+      expect(
+        closedToVessel(() => net.route(request(offGoldenGate, port, deep))),
+        channel,
+      ).toEqual([channel]);
+    }
+    // Stockton lies above the Antioch Bridge (41.1 m); Pittsburg, on Suisun Bay, below it.
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 45 } };
+    expect(
+      closedToVessel(() => net.route(request(offGoldenGate, { lat: 37.952, lon: -121.318 }, tall))),
+    ).toEqual(["stockton-ship-channel"]);
+    expect(net.route(request(offGoldenGate, { lat: 38.04, lon: -121.88 }, tall)).passages).toEqual([
+      "golden-gate",
+    ]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -2093,6 +2093,86 @@ export const PASSAGES: readonly Passage[] = [
       "A canal with five locks, modelled as a river fairway: its upper end is a port, not the sea. The limits bind every end on it: the lower ports (Ellesmere Port, Stanlow, Ince, Weston Point) lie below Latchford's 19.81 m locks, behind Eastham's 24.38 m ones, and may take wider ships than the 20.0 m applied; the 160 m and 16.31 m to which ships are 'regularly limited' are not applied. The Queen Elizabeth II Dock at Eastham has its own lock from the estuary (245.97 m x 30.48 m, draught up to 10 m) and is not on the canal. The ports below the Runcorn Gap take ships of any height. Swing bridges open for ships and are not limits.",
   },
   {
+    id: "sacramento-ship-channel",
+    name: "Sacramento River Deep Water Ship Channel (Suisun Bay to the Port of West Sacramento)",
+    kind: "river",
+    // The 1:10m coastline draws Suisun Bay to about Collinsville but none of the delta above it,
+    // so West Sacramento was refused as on land. The bay's eastern end off Collinsville -> up the
+    // Sacramento River past Decker Island (Wikipedia's position for the channel, 38 07 32N
+    // 121 41 48W) -> Rio Vista -> Cache Slough -> the dug channel north to the port's Lake
+    // Washington basin (38 33 51N 121 32 58W, Wikipedia). Placed along the course, not charted:
+    // good to about 3 km.
+    waypoints: [
+      [38.062, -121.85],
+      [38.075, -121.82],
+      [38.095, -121.77],
+      [38.1255, -121.6966],
+      [38.155, -121.685],
+      [38.2, -121.675],
+      [38.25, -121.665],
+      [38.33, -121.64],
+      [38.42, -121.6],
+      [38.5, -121.57],
+      [38.5642, -121.5495],
+    ],
+    published_length_km: 69,
+    published_length_source:
+      "Wikipedia, 'Sacramento Deep Water Ship Channel': 'about 30 feet (9 m) deep, 200 feet (61 m) wide and 43 miles (69 km) long', counted from the Sacramento River's mouth at Suisun Bay: the port is '79 nautical miles (146 km) northeast of San Francisco' (Wikipedia, 'Port of Sacramento')",
+    limits: { max_draft_m: 9.1 },
+    limits_source:
+      "Wikipedia, 'Port of Sacramento': 'The ship channel is 43 miles (69 km) long and its project depth is 30 feet (9.1 m)'; the deepening to 35 ft (USACE San Francisco District) is on hold: a channel depth, not a draught limit",
+    limits_verified: false,
+    notes:
+      "The Rio Vista Bridge, a lift bridge over the river at Rio Vista, is not catalogued (no clearance found); nor are the bridges below Suisun Bay every voyage here passes under (Richmond-San Rafael, Carquinez, Benicia-Martinez), as for every port of the bay.",
+  },
+  {
+    id: "stockton-ship-channel",
+    name: "Stockton Deep Water Ship Channel (the San Joaquin River from Antioch to the Port of Stockton)",
+    kind: "river",
+    // The 1:10m coastline draws the San Joaquin only a few miles above Antioch, so Stockton
+    // snapped 14 nm over the delta's islands to that water. Off Antioch -> under the Antioch
+    // Bridge (38 01 28N 121 45 02W, Wikipedia) -> Jersey Point -> Prisoners Point -> the
+    // Mandeville and Venice cuts -> Stockton's turning basin by the port (37 57 06N 121 19 04W,
+    // Wikipedia). Placed along the river's course, not charted: good to about 3 km.
+    waypoints: [
+      [38.04, -121.8],
+      [38.0244, -121.7506],
+      [38.052, -121.685],
+      [38.07, -121.6],
+      [38.06, -121.55],
+      [38.04, -121.49],
+      [38.02, -121.44],
+      [37.99, -121.39],
+      [37.965, -121.35],
+      [37.9516, -121.3176],
+    ],
+    // The line's first 2.5 nm, off Antioch to the bridge, count as drawn; above the bridge the
+    // Coast Pilot's 28 nautical miles to Stockton (the line draws 23).
+    published_length_km: 56.5,
+    kilometre_posts: [
+      { waypoint: 0, km: 0 },
+      { waypoint: 1, km: 4.6 },
+      { waypoint: 9, km: 56.5 },
+    ],
+    published_length_source:
+      "U.S. Coast Pilot 7 (via usharbors.com, 'Stockton, CA'): 'Stockton, 28 miles above Antioch Bridge' (nautical miles, as the Coast Pilot counts; 51.9 km), and 75 nautical miles from the Golden Gate (calaveraslife.com); USACE counts the channel as '41 miles from the Port of Stockton to Antioch'",
+    limits: { max_draft_m: 10.67 },
+    limits_source:
+      "U.S. Army Corps of Engineers, San Francisco District, 'San Joaquin River (Port of Stockton)': 'The Stockton Deep Water Ship Channel extends 41 miles from the Port of Stockton to Antioch ... maintenance dredging of the channel to the authorized depth of 35 feet': a channel depth, not a draught limit (the port's 'average depth of 37 feet at average low tide (35 feet MLLW)', calaveraslife.com)",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Antioch Bridge",
+        at: [38.0244, -121.7506],
+        max_air_draft_m: 41.1,
+        source: "Wikipedia, 'Antioch Bridge': 'Clearance below 135 feet (41 m)'",
+        verified: false,
+      },
+    ],
+    notes:
+      "The Antioch Bridge stands in water the coastline draws: a point on that water above the bridge is routed as open water, not under the bridge's limit. The fixed bridge of 45 ft above the turning basin closes only the upper Stockton Channel, above the port.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
