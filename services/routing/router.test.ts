@@ -1657,6 +1657,26 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ]);
   });
 
+  it("reaches Glasgow's King George V Dock up the Clyde, under the Erskine Bridge", () => {
+    // The coastline draws the estuary to about Bowling: the dock snapped 11 nm down the river.
+    const kgv = { lat: 55.864, lon: -4.336 };
+    const northChannel = { lat: 55, lon: -6 };
+    const r = net.route(request(kgv, northChannel));
+    expect(r.passages).toEqual(["clyde"]);
+    expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
+    // Greenock, below the bridge on the drawn estuary, is about 15 nm nearer the sea.
+    const greenock = net.route(request({ lat: 55.95, lon: -4.75 }, northChannel));
+    expect(r.distance_nm - greenock.distance_nm).toBeGreaterThan(12);
+    for (const vessel of [
+      { speed_kts: 14, air_draft_m: 50 },
+      { speed_kts: 14, draft_m: 9 },
+    ]) {
+      expect(closedToVessel(() => net.route(request(kgv, northChannel, { vessel })))).toEqual([
+        "clyde",
+      ]);
+    }
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

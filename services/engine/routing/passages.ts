@@ -2173,6 +2173,41 @@ export const PASSAGES: readonly Passage[] = [
       "The Antioch Bridge stands in water the coastline draws: a point on that water above the bridge is routed as open water, not under the bridge's limit. The fixed bridge of 45 ft above the turning basin closes only the upper Stockton Channel, above the port.",
   },
   {
+    id: "clyde",
+    name: "River Clyde (the estuary off Bowling to King George V Dock, Glasgow)",
+    kind: "river",
+    // The 1:10m coastline draws the Clyde estuary to about Bowling, so Glasgow's King George V
+    // Dock snapped 11 nm down the river to that water. Off Bowling -> under the Erskine Bridge
+    // (55 54 48N 4 28 20W, Wikipedia) -> past Clydebank's Rothesay Dock and Renfrew -> King
+    // George V Dock at Shieldhall. Placed along the river's course, not charted: good to about
+    // 1 km.
+    waypoints: [
+      [55.932, -4.52],
+      [55.9133, -4.4721],
+      [55.902, -4.442],
+      [55.893, -4.415],
+      [55.885, -4.393],
+      [55.876, -4.365],
+      [55.8645, -4.337],
+    ],
+    limits: { max_draft_m: 8.5 },
+    limits_source:
+      "King George V Dock's water depth, 8.5 m (28 ft) (Gazetteer for Scotland, 'King George V Dock'); the channel to Shieldhall is maintained at 7.4-8.2 m, and ships of more than 8.7 m draught or 200 m length need the port authority's arrangement to come up on the tide (MAIB, 'Flying Phantom' report, 2008, as quoted)",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Erskine Bridge",
+        at: [55.9133, -4.4721],
+        max_air_draft_m: 45,
+        source:
+          "Wikipedia, 'Erskine Bridge': 'The clearance of the bridge is 45 m (148 ft)'; the Clyde River Steamer Club gives 'a centre span height of 55 meters above the high water mark'",
+        verified: false,
+      },
+    ],
+    notes:
+      "The line counts as drawn. The 200 m length and 8.7 m draught above which ships need the port's arrangement are not applied as limits; the dock's 8.5 m is. Every port on the fairway lies above the Erskine Bridge.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
