@@ -1448,6 +1448,30 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     );
   });
 
+  it("takes a point nearer a fairway's line than drawn water, where the line runs over drawn water, as in that water, not on the fairway", () => {
+    // Bremerhaven's terminals lie on the drawn Weser, beside the first reach of the fairway to
+    // Bremen: the port was snapped onto the fairway's line there and refused to a ship deeper
+    // than Bremen's 10.5 m. A point by Eastham's oil dock, outside the Manchester Ship Canal's
+    // locks, was refused to one deeper than the canal's 8.5 m.
+    const northSea = { lat: 54.5, lon: 7.5 };
+    const deep = { vessel: { speed_kts: 14, draft_m: 14 } };
+    const bremerhaven = net.route(request({ lat: 53.55, lon: 8.57 }, northSea, deep));
+    expect(bremerhaven.passages).toEqual([]);
+    expect(bremerhaven.snaps.origin?.distance_nm).toBeLessThan(2);
+    const eastham = net.route(
+      request(
+        { lat: 53.318, lon: -2.96 },
+        { lat: 53.5, lon: -4 },
+        { vessel: { speed_kts: 14, draft_m: 9 } },
+      ),
+    );
+    expect(eastham.passages).toEqual([]);
+    // Bremen, above the drawn river, is still held to the fairway.
+    expect(
+      closedToVessel(() => net.route(request({ lat: 53.09, lon: 8.77 }, northSea, deep))),
+    ).toEqual(["weser"]);
+  });
+
   it("snaps a port on a canal onto it and sails the canal to either end, if the ship may", () => {
     // The coastline draws canals as land: Ismailia, on Lake Timsah, was on land (no water within
     // 15 nm); Rendsburg was moved 12 nm to Eckernfoerde Bay, and Gamboa 15 nm to the Pacific

@@ -53,17 +53,26 @@ export function snapEnd(
     // not at all, as a voyage to Port Said does not transit the canal.
     const line = passageLineNear(graph, p, !sea || sea.distance_nm > CANAL_JOIN_NM);
     if (line && (!sea || line.distance_nm < sea.distance_nm)) {
-      const on =
-        graph.passages[line.passage]?.kind === "river"
-          ? { onRiver: true as const }
-          : { onCanal: line.passage };
-      if (line.distance_nm < RIVER_ON_LINE_NM) return { point: line.point, ...on };
       const snap = {
         requested: p,
         snapped: line.point,
         distance_nm: round(line.distance_nm, 2),
       };
-      return { point: line.point, snap, ...on };
+      // Where the line runs over water the coastline draws (a fairway's first reach, a scrap of
+      // drawn river beside it), the end lies in that water, not on the fairway: it is routed as
+      // open water, and was held to the fairway's limits all the same (a point at Eastham's oil
+      // dock, outside the Manchester Ship Canal's locks, was refused to a ship too deep for the
+      // canal). The nearest drawn water clear of the coast serves, or else the line's point.
+      if (!graph.verifyMask.isLand(line.point)) {
+        if (!sea) return { point: line.point, snap };
+      } else {
+        const on =
+          graph.passages[line.passage]?.kind === "river"
+            ? { onRiver: true as const }
+            : { onCanal: line.passage };
+        if (line.distance_nm < RIVER_ON_LINE_NM) return { point: line.point, ...on };
+        return { point: line.point, snap, ...on };
+      }
     }
   }
   if (!sea) throw new OnLandError(which, p, MAX_SNAP_NM, closedWaterAt(p));
