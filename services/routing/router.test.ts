@@ -1701,6 +1701,20 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("reaches Riga up the Daugava, held to the port's 12.2 m", () => {
+    // The coastline draws none of the river: Riga snapped 6 nm over land to the Gulf's shore.
+    const riga = { lat: 56.97, lon: 24.1 };
+    const baltic = { lat: 56.5, lon: 19 };
+    const r = net.route(request(baltic, riga));
+    expect(r.passages).toEqual(["daugava"]);
+    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
+    expect(
+      closedToVessel(() =>
+        net.route(request(baltic, riga, { vessel: { speed_kts: 14, draft_m: 13 } })),
+      ),
+    ).toEqual(["daugava"]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

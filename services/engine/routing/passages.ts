@@ -2208,6 +2208,30 @@ export const PASSAGES: readonly Passage[] = [
       "The line counts as drawn. The 200 m length and 8.7 m draught above which ships need the port's arrangement are not applied as limits; the dock's 8.5 m is. Every port on the fairway lies above the Erskine Bridge.",
   },
   {
+    id: "daugava",
+    name: "Daugava (the Gulf of Riga off the moles to the Freeport of Riga's Andrejsala)",
+    kind: "river",
+    // The 1:10m coastline draws none of the Daugava, so Riga snapped 6 nm over land to the Gulf's
+    // shore. Off the Daugavgriva moles -> the river's mouth -> past Bolderaja, Krievu sala and
+    // Kundzinsala -> Sarkandaugava -> Andrejsala and the Eksportosta below the Vansu Bridge, the
+    // river's lowest. Placed along the river's course, not charted: good to about 1 km.
+    waypoints: [
+      [57.065, 24.015],
+      [57.055, 24.03],
+      [57.04, 24.042],
+      [57.02, 24.055],
+      [57.0, 24.078],
+      [56.985, 24.095],
+      [56.965, 24.105],
+    ],
+    limits: { max_draft_m: 12.2 },
+    limits_source:
+      "The Freeport of Riga's figure as the trade press repeats it: 'Freeport of Riga lies on both banks of the River Daugava ... maximum draft at the berths is 12.2 meters' (PortNews, 2014-2021); the Harbour Master's per-fairway and per-berth maxima (Annex 2 to the Freeport of Riga Regulations) could not be read",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn, about 6 nm from the moles to Andrejsala. The limit is the port's deepest berths', bound on every end on the fairway; the upper berths are shallower. The port's entrance channels (being deepened for 15 m, Freeport of Riga, 2010) are open water to the router.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
