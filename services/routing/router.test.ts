@@ -1715,6 +1715,17 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ).toEqual(["daugava"]);
   });
 
+  it("reaches Tampico up the Panuco, held to its 9.75 m", () => {
+    // The coastline draws none of the river: Tampico snapped 5 nm over land to the beach.
+    const tampico = { lat: 22.215, lon: -97.855 };
+    const gulf = { lat: 25, lon: -90 };
+    const r = net.route(request(tampico, gulf));
+    expect(r.passages).toEqual(["panuco"]);
+    expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
+    const deep = { vessel: { speed_kts: 14, draft_m: 10 } };
+    expect(closedToVessel(() => net.route(request(tampico, gulf, deep)))).toEqual(["panuco"]);
+  });
+
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
     // The coastline draws none of the river: Savannah snapped 10 nm south to Ossabaw Sound.
     const downtown = { lat: 32.08, lon: -81.09 };

@@ -2232,6 +2232,29 @@ export const PASSAGES: readonly Passage[] = [
       "The line counts as drawn, about 6 nm from the moles to Andrejsala. The limit is the port's deepest berths', bound on every end on the fairway; the upper berths are shallower. The port's entrance channels (being deepened for 15 m, Freeport of Riga, 2010) are open water to the router.",
   },
   {
+    id: "panuco",
+    name: "Rio Panuco (the Gulf off the Tampico jetties to the Port of Tampico)",
+    kind: "river",
+    // The 1:10m coastline draws none of the Panuco, so Tampico snapped 5 nm over land to the beach
+    // at Ciudad Madero. The Gulf off the two jetties ('escolleras', 330 m apart) -> the river's
+    // mouth at La Barra -> past Pemex's Madero terminal -> the port's wharves at Tampico. Placed
+    // along the river's course, not charted: good to about 2 km.
+    waypoints: [
+      [22.262, -97.765],
+      [22.262, -97.78],
+      [22.25, -97.8],
+      [22.24, -97.815],
+      [22.225, -97.835],
+      [22.215, -97.855],
+    ],
+    limits: { max_draft_m: 9.75 },
+    limits_source:
+      "Secretaria de Comunicaciones y Transportes, as reported by Opportimes: 'el puerto de Tampico tiene un calado oficial variable de 9.75 a 6.75 metros ... con una longitud total de canal de navegacion de 22 km' (the deepest official draught applied; the upper berths are shallower); the port captain gave the entrance channel as 31 ft (9.44 m) after silting (El Sol de Tampico)",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn, about 12 km to the wharves at Tampico; the port reaches 22 km up the river, from the jetties to the El Prieto bridge (fis-net.com, 'Tampico'). The bridges over the river above the wharves are not catalogued.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
