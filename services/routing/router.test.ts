@@ -1701,29 +1701,23 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("reaches Riga up the Daugava, held to the port's 12.2 m", () => {
-    // The coastline draws none of the river: Riga snapped 6 nm over land to the Gulf's shore.
-    const riga = { lat: 56.97, lon: 24.1 };
-    const baltic = { lat: 56.5, lon: 19 };
-    const r = net.route(request(baltic, riga));
-    expect(r.passages).toEqual(["daugava"]);
-    expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
-    expect(
-      closedToVessel(() =>
-        net.route(request(baltic, riga, { vessel: { speed_kts: 14, draft_m: 13 } })),
-      ),
-    ).toEqual(["daugava"]);
-  });
-
-  it("reaches Tampico up the Panuco, held to its 9.75 m", () => {
-    // The coastline draws none of the river: Tampico snapped 5 nm over land to the beach.
-    const tampico = { lat: 22.215, lon: -97.855 };
-    const gulf = { lat: 25, lon: -90 };
-    const r = net.route(request(tampico, gulf));
-    expect(r.passages).toEqual(["panuco"]);
-    expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
-    const deep = { vessel: { speed_kts: 14, draft_m: 10 } };
-    expect(closedToVessel(() => net.route(request(tampico, gulf, deep)))).toEqual(["panuco"]);
+  it("reaches Riga up the Daugava, Tampico up the Panuco and Goole up the Ouse, each held to its draught", () => {
+    // The coastline draws none of the three rivers: Riga snapped 6 nm over land to the Gulf's
+    // shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber.
+    for (const [port, offshore, fairway, tooDeepM] of [
+      [{ lat: 56.97, lon: 24.1 }, { lat: 56.5, lon: 19 }, "daugava", 13],
+      [{ lat: 22.215, lon: -97.855 }, { lat: 25, lon: -90 }, "panuco", 10],
+      [{ lat: 53.698, lon: -0.874 }, { lat: 54, lon: 1.5 }, "ouse", 6],
+    ] as const) {
+      const r = net.route(request(offshore, port));
+      expect(r.passages, fairway).toEqual([fairway]);
+      expect(r.snaps.destination?.distance_nm ?? 0, fairway).toBeLessThan(0.5);
+      const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
+      expect(
+        closedToVessel(() => net.route(request(offshore, port, deep))),
+        fairway,
+      ).toEqual([fairway]);
+    }
   });
 
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {

@@ -2255,6 +2255,30 @@ export const PASSAGES: readonly Passage[] = [
       "The line counts as drawn, about 12 km to the wharves at Tampico; the port reaches 22 km up the river, from the jetties to the El Prieto bridge (fis-net.com, 'Tampico'). The bridges over the river above the wharves are not catalogued.",
   },
   {
+    id: "ouse",
+    name: "River Ouse (the Humber at Trent Falls to the Port of Goole)",
+    kind: "river",
+    // The 1:10m coastline draws the Humber to about Trent Falls but none of the Ouse, so Goole
+    // snapped 8 nm over land to the Humber. Trent Falls -> Blacktoft -> Saltmarshe -> under the
+    // Skelton railway swing bridge -> Goole's docks (53 41 53N 0 52 26W, Wikipedia). Placed along
+    // the river's course, not charted: good to about 1 km.
+    waypoints: [
+      [53.703, -0.715],
+      [53.706, -0.73],
+      [53.712, -0.765],
+      [53.722, -0.8],
+      [53.72, -0.83],
+      [53.716, -0.848],
+      [53.706, -0.864],
+      [53.698, -0.874],
+    ],
+    limits: { max_draft_m: 5.5 },
+    limits_source: "Wikipedia, 'Port of Goole' (infobox): 'Draft depth 5.5 metres (18 ft)'",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn, about 9 nm from Trent Falls. The Skelton railway bridge swings open for ships and is not a limit. Goole lies 'some 50 miles (80 km) from the open sea' (Wikipedia).",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
