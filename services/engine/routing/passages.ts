@@ -48,7 +48,7 @@ export interface Passage {
   /**
    * A river is a fairway up a river the coastline does not draw: from the water the coastline
    * draws (its first waypoint) up to its highest port (its last). An end on land near it is
-   * snapped onto it and sails it from there (see the router's riverJoins).
+   * snapped onto it and sails it from there (see riverJoins in route-ends.ts).
    */
   kind: "canal" | "strait" | "river";
   /**
@@ -151,7 +151,7 @@ export const PASSAGES: readonly Passage[] = [
     published_length_km: 193.3,
     // The northern access channel's sea end, Port Said (the canal's km 0), Port Tewfik (km
     // 162.25) and the southern access channel's end: a port on the access channels (Port Said,
-    // Suez) joins the canal there (the router's canalJoins) and counts the canal from there, not a
+    // Suez) joins the canal there (RouteEnds.canalJoins) and counts the canal from there, not a
     // share of the whole spread evenly over a line whose access channels are drawn straight.
     kilometre_posts: [
       { waypoint: 0, km: 0 },
@@ -2772,7 +2772,7 @@ export const PASSAGES: readonly Passage[] = [
       "BIMCO, ports database, Kolkata, 'Access and navigation: entrance': 'June to October: at High Water Springs by vessels drawing 8.7 m draft and at High Water Neaps by vessels drawing 8 m; October to June: by vessels drawing between 6.7 to 8.2 m draft', drafts set by the governing bars and forecast monthly by the port",
     limits_verified: true,
     notes:
-      "8.7 m is the most the river takes in any season; from October to June it takes 6.7-8.2 m, which is not applied (no season is kept for fairways). Kolkata Port: the Pilotage distance to Kolkata is 223 km, 148 of them river. The Sailing Directions (as quoted by sea-seek.com): the port extends from Budge Budge, about 21 miles above Hugli Point; the Howrah Bridge, 15 miles above Budge Budge, is the upper limit for ocean-going ships. Haldia (22 02N 88 06E, 104 km below Kolkata, Wikipedia) is in the drawn estuary, and Kolkata routes 81 km further from the sea than Haldia: the line cuts the river's bends, by about 20 km, and no length of the fairway's stretch alone was found to count instead; Haldia to Kolkata is routed through the estuary's water to the fairway's first point (the router's nearEndsWay), not out to the wide estuary and back.",
+      "8.7 m is the most the river takes in any season; from October to June it takes 6.7-8.2 m, which is not applied (no season is kept for fairways). Kolkata Port: the Pilotage distance to Kolkata is 223 km, 148 of them river. The Sailing Directions (as quoted by sea-seek.com): the port extends from Budge Budge, about 21 miles above Hugli Point; the Howrah Bridge, 15 miles above Budge Budge, is the upper limit for ocean-going ships. Haldia (22 02N 88 06E, 104 km below Kolkata, Wikipedia) is in the drawn estuary, and Kolkata routes 81 km further from the sea than Haldia: the line cuts the river's bends, by about 20 km, and no length of the fairway's stretch alone was found to count instead; Haldia to Kolkata is routed through the estuary's water to the fairway's first point (RouteEnds.nearEndsWay), not out to the wide estuary and back.",
   },
   {
     id: "guadalquivir",

@@ -100,7 +100,7 @@ export class EndRefusals {
     );
   }
 
-  /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (refuseEnd). */
+  /** The passages shut to the vessel that an end's ways out cross, each way walled in turn (EndRefusals.end). */
   private waysOutShut(
     p: LatLon,
     avoided: ReadonlySet<string>,

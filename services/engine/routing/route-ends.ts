@@ -186,8 +186,8 @@ export class RouteEnds {
    * sea (a dock basin at Freeport, Grand Bahama; the Riviere des Prairies behind Montreal) and
    * atoll lagoons without their passes, and a port there is as much the user's port as one the
    * coastline draws as land. An end that leads to the sea only through passages this request may
-   * not use (a bridge too low, an avoided strait) is refused as before (refuseEnd): moving it past
-   * them would hide why.
+   * not use (a bridge too low, an avoided strait) is refused as before (EndRefusals.end): moving
+   * it past them would hide why.
    */
   attachOrMoveEnd(
     requested: LatLon,
