@@ -1701,13 +1701,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("reaches Riga up the Daugava, Tampico up the Panuco and Goole up the Ouse, each held to its draught", () => {
-    // The coastline draws none of the three rivers: Riga snapped 6 nm over land to the Gulf's
-    // shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber.
+  it("reaches Riga up the Daugava, Tampico up the Panuco, Goole up the Ouse and Wilmington up the Cape Fear, each held to its draught", () => {
+    // The coastline draws none of the first three rivers: Riga snapped 6 nm over land to the
+    // Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; it draws the Cape Fear
+    // too narrow below Wilmington's terminal to keep off its banks, and the port snapped 3 nm.
     for (const [port, offshore, fairway, tooDeepM] of [
       [{ lat: 56.97, lon: 24.1 }, { lat: 56.5, lon: 19 }, "daugava", 13],
       [{ lat: 22.215, lon: -97.855 }, { lat: 25, lon: -90 }, "panuco", 10],
       [{ lat: 53.698, lon: -0.874 }, { lat: 54, lon: 1.5 }, "ouse", 6],
+      [{ lat: 34.197, lon: -77.955 }, { lat: 33, lon: -76 }, "cape-fear", 13],
     ] as const) {
       const r = net.route(request(offshore, port));
       expect(r.passages, fairway).toEqual([fairway]);

@@ -2279,6 +2279,27 @@ export const PASSAGES: readonly Passage[] = [
       "The line counts as drawn, about 9 nm from Trent Falls. The Skelton railway bridge swings open for ships and is not a limit. Goole lies 'some 50 miles (80 km) from the open sea' (Wikipedia).",
   },
   {
+    id: "cape-fear",
+    name: "Cape Fear River (the drawn river below Wilmington to the Port of Wilmington, North Carolina)",
+    kind: "river",
+    // The 1:10m coastline draws the Cape Fear River to just below the port, but narrower than a
+    // mile for its last 3 nm, so the port's terminal snapped 3 nm down the river to water wide
+    // enough to keep off its banks. The river off Sunny Point's upper reach -> the port's
+    // terminal. Placed along the river, not charted: good to about 0.5 km.
+    waypoints: [
+      [34.15, -77.955],
+      [34.17, -77.955],
+      [34.185, -77.957],
+      [34.197, -77.955],
+    ],
+    limits: { max_draft_m: 12.8, max_air_draft_m: 50 },
+    limits_source:
+      "North Carolina Ports, 'Cargo Handling' (Harbor Features, U.S. Army Corps of Engineers project dimensions): 'Inside harbor channel depth of 42 ft. M.L.L.W.' (a channel depth, not a draught limit) and 'Minimum air draft in channel of 164 ft.'",
+    limits_verified: false,
+    notes:
+      "The 42 ft channel runs the 26 miles from the ocean bar (44 ft) to the port; the drawn river below this line is open water to the router, so the limits bind only ends on the line. Where the 164 ft air draught is set is not given.",
+  },
+  {
     id: "kaliningrad-sea-canal",
     name: "Kaliningrad Sea Canal (Baltiysk to Kaliningrad)",
     kind: "river",
