@@ -1567,21 +1567,88 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("reaches Beaumont up the Neches and Lake Charles up the Calcasieu, held to their 40 ft", () => {
-    // The coastline draws Sabine Lake but not the Neches (Beaumont snapped 14 nm over land to the
-    // lake), and neither Calcasieu Lake nor its river (Lake Charles was refused as on land).
+  it("reaches river ports the coastline does not reach up their fairways, each held to its draught", () => {
+    // Before: Beaumont snapped 14 nm over land to Sabine Lake; Lake Charles and West Sacramento
+    // were refused as on land; Stockton snapped 14 nm over the delta's islands; Riga 6 nm over
+    // land to the Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; the Cape Fear
+    // is drawn too narrow below Wilmington's terminal to keep off its banks, and it snapped 3 nm.
     const gulf = { lat: 27, lon: -94 };
-    for (const [port, fairway, snapNm, atLeastNm] of [
-      [{ lat: 30.08, lon: -94.09 }, "neches", 0.5, 185],
-      [{ lat: 30.22, lon: -93.22 }, "calcasieu", 2, 190],
-    ] as const) {
-      const r = net.route(request(gulf, port));
-      expect(r.passages, fairway).toEqual([fairway]);
+    const offGoldenGate = { lat: 37.5, lon: -123.5 };
+    const cases = [
+      {
+        port: { lat: 30.08, lon: -94.09 },
+        from: gulf,
+        passages: ["neches"],
+        snapNm: 0.5,
+        atLeastNm: 185,
+        tooDeepM: 13,
+      },
+      {
+        port: { lat: 30.22, lon: -93.22 },
+        from: gulf,
+        passages: ["calcasieu"],
+        snapNm: 2,
+        atLeastNm: 190,
+        tooDeepM: 13,
+      },
+      {
+        port: { lat: 38.56, lon: -121.55 },
+        from: offGoldenGate,
+        passages: ["golden-gate", "sacramento-ship-channel"],
+        snapNm: 0.5,
+        atLeastNm: 125,
+        tooDeepM: 10,
+      },
+      {
+        port: { lat: 37.952, lon: -121.318 },
+        from: offGoldenGate,
+        passages: ["golden-gate", "stockton-ship-channel"],
+        snapNm: 0.5,
+        atLeastNm: 115,
+        tooDeepM: 11,
+      },
+      {
+        port: { lat: 56.97, lon: 24.1 },
+        from: { lat: 56.5, lon: 19 },
+        passages: ["daugava"],
+        snapNm: 0.5,
+        atLeastNm: 200,
+        tooDeepM: 13,
+      },
+      {
+        port: { lat: 22.215, lon: -97.855 },
+        from: { lat: 25, lon: -90 },
+        passages: ["panuco"],
+        snapNm: 0.5,
+        atLeastNm: 440,
+        tooDeepM: 10,
+      },
+      {
+        port: { lat: 53.698, lon: -0.874 },
+        from: { lat: 54, lon: 1.5 },
+        passages: ["ouse"],
+        snapNm: 0.5,
+        atLeastNm: 90,
+        tooDeepM: 6,
+      },
+      {
+        port: { lat: 34.197, lon: -77.955 },
+        from: { lat: 33, lon: -76 },
+        passages: ["cape-fear"],
+        snapNm: 0.5,
+        atLeastNm: 120,
+        tooDeepM: 13,
+      },
+    ];
+    for (const { port, from, passages, snapNm, atLeastNm, tooDeepM } of cases) {
+      const fairway = passages.at(-1) as string;
+      const r = net.route(request(from, port));
+      expect(r.passages, fairway).toEqual(passages);
       expect(r.snaps.destination?.distance_nm ?? 0, fairway).toBeLessThan(snapNm);
       expect(r.distance_nm, fairway).toBeGreaterThan(atLeastNm);
-      const deep = { vessel: { speed_kts: 14, draft_m: 13 } };
+      const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
       expect(
-        closedToVessel(() => net.route(request(gulf, port, deep))),
+        closedToVessel(() => net.route(request(from, port, deep))),
         fairway,
       ).toEqual([fairway]);
     }
@@ -1653,25 +1720,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("reaches West Sacramento and Stockton up their ship channels, held to their depths and the Antioch Bridge", () => {
-    // The coastline draws Suisun Bay but none of the delta above it: Sacramento was refused as
-    // on land and Stockton snapped 14 nm over the delta's islands.
+  it("holds Stockton, above the Antioch Bridge, to the bridge, and not Pittsburg below it", () => {
     const offGoldenGate = { lat: 37.5, lon: -123.5 };
-    for (const [port, channel, snapNm, atLeastNm, tooDeepM] of [
-      [{ lat: 38.56, lon: -121.55 }, "sacramento-ship-channel", 0.5, 125, 10],
-      [{ lat: 37.952, lon: -121.318 }, "stockton-ship-channel", 0.5, 115, 11],
-    ] as const) {
-      const r = net.route(request(offGoldenGate, port));
-      expect(r.passages, channel).toEqual(["golden-gate", channel]);
-      expect(r.snaps.destination?.distance_nm ?? 0, channel).toBeLessThan(snapNm);
-      expect(r.distance_nm, channel).toBeGreaterThan(atLeastNm);
-      const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
-      expect(
-        closedToVessel(() => net.route(request(offGoldenGate, port, deep))),
-        channel,
-      ).toEqual([channel]);
-    }
-    // Stockton lies above the Antioch Bridge (41.1 m); Pittsburg, on Suisun Bay, below it.
     const tall = { vessel: { speed_kts: 14, air_draft_m: 45 } };
     expect(
       closedToVessel(() => net.route(request(offGoldenGate, { lat: 37.952, lon: -121.318 }, tall))),
@@ -1698,27 +1748,6 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
       expect(closedToVessel(() => net.route(request(kgv, northChannel, { vessel })))).toEqual([
         "clyde",
       ]);
-    }
-  });
-
-  it("reaches Riga up the Daugava, Tampico up the Panuco, Goole up the Ouse and Wilmington up the Cape Fear, each held to its draught", () => {
-    // The coastline draws none of the first three rivers: Riga snapped 6 nm over land to the
-    // Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; it draws the Cape Fear
-    // too narrow below Wilmington's terminal to keep off its banks, and the port snapped 3 nm.
-    for (const [port, offshore, fairway, tooDeepM] of [
-      [{ lat: 56.97, lon: 24.1 }, { lat: 56.5, lon: 19 }, "daugava", 13],
-      [{ lat: 22.215, lon: -97.855 }, { lat: 25, lon: -90 }, "panuco", 10],
-      [{ lat: 53.698, lon: -0.874 }, { lat: 54, lon: 1.5 }, "ouse", 6],
-      [{ lat: 34.197, lon: -77.955 }, { lat: 33, lon: -76 }, "cape-fear", 13],
-    ] as const) {
-      const r = net.route(request(offshore, port));
-      expect(r.passages, fairway).toEqual([fairway]);
-      expect(r.snaps.destination?.distance_nm ?? 0, fairway).toBeLessThan(0.5);
-      const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
-      expect(
-        closedToVessel(() => net.route(request(offshore, port, deep))),
-        fairway,
-      ).toEqual([fairway]);
     }
   });
 
