@@ -69,6 +69,14 @@ const closedToVessel = (attempt: () => unknown): string[] => {
   throw new Error("expected a refusal");
 };
 
+/** For each vessel, the passages its refusal from `from` to `to` names (closedToVessel). */
+const closedToEach = (
+  from: LatLon,
+  to: LatLon,
+  vessels: ReadonlyArray<RouteRequest["vessel"]>,
+): string[][] =>
+  vessels.map((vessel) => closedToVessel(() => net.route(request(from, to, { vessel }))));
+
 describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
   it("begins and ends at the requested points and reports the passages it uses", () => {
     const r = net.route(request(ROTTERDAM, SINGAPORE));
@@ -1680,16 +1688,12 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const r = net.route(request(bangkok, gulf));
     expect(r.passages).toEqual(["chao-phraya"]);
     expect(r.snaps.origin?.distance_nm ?? 0).toBeLessThan(0.5);
-    const river = r.legs.filter((l) => l.passage === "chao-phraya");
-    expect(river.reduce((s, l) => s + l.distance_nm, 0)).toBeCloseTo(27.5 / 1.852, 0);
-    for (const vessel of [
+    expect(passageKm(r, "chao-phraya") / 1.852).toBeCloseTo(27.5 / 1.852, 0);
+    const limits = [
       { speed_kts: 14, draft_m: 9 },
       { speed_kts: 14, loa_m: 180 },
-    ]) {
-      expect(closedToVessel(() => net.route(request(bangkok, gulf, { vessel })))).toEqual([
-        "chao-phraya",
-      ]);
-    }
+    ];
+    expect(closedToEach(bangkok, gulf, limits)).toEqual(limits.map(() => ["chao-phraya"]));
   });
 
   it("reaches Manchester up the Manchester Ship Canal, its 56 km counted, only under its 21.3 m bridges", () => {
@@ -1701,23 +1705,17 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const r = net.route(request(irishSea, manchester));
     expect(r.passages).toEqual(["manchester-ship-canal"]);
     expect(r.snaps.destination?.distance_nm ?? 0).toBeLessThan(0.5);
-    const canal = r.legs.filter((l) => l.passage === "manchester-ship-canal");
-    expect(canal.reduce((s, l) => s + l.distance_nm, 0)).toBeCloseTo(56 / 1.852, 0);
+    expect(passageKm(r, "manchester-ship-canal") / 1.852).toBeCloseTo(56 / 1.852, 0);
     expect(net.route(request(ellesmerePort, irishSea)).passages).toEqual(["manchester-ship-canal"]);
     // Ellesmere Port lies below the fixed bridges; Manchester above them.
     const tall = { vessel: { speed_kts: 14, air_draft_m: 25 } };
     expect(net.route(request(ellesmerePort, irishSea, tall)).passages).toEqual([
       "manchester-ship-canal",
     ]);
-    for (const vessel of [
-      tall.vessel,
-      { speed_kts: 14, draft_m: 9 },
-      { speed_kts: 14, beam_m: 22 },
-    ]) {
-      expect(closedToVessel(() => net.route(request(manchester, irishSea, { vessel })))).toEqual([
-        "manchester-ship-canal",
-      ]);
-    }
+    const limits = [tall.vessel, { speed_kts: 14, draft_m: 9 }, { speed_kts: 14, beam_m: 22 }];
+    expect(closedToEach(manchester, irishSea, limits)).toEqual(
+      limits.map(() => ["manchester-ship-canal"]),
+    );
   });
 
   it("holds Stockton, above the Antioch Bridge, to the bridge, and not Pittsburg below it", () => {
@@ -1741,14 +1739,11 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // Greenock, below the bridge on the drawn estuary, is about 15 nm nearer the sea.
     const greenock = net.route(request({ lat: 55.95, lon: -4.75 }, northChannel));
     expect(r.distance_nm - greenock.distance_nm).toBeGreaterThan(12);
-    for (const vessel of [
+    const limits = [
       { speed_kts: 14, air_draft_m: 50 },
       { speed_kts: 14, draft_m: 9 },
-    ]) {
-      expect(closedToVessel(() => net.route(request(kgv, northChannel, { vessel })))).toEqual([
-        "clyde",
-      ]);
-    }
+    ];
+    expect(closedToEach(kgv, northChannel, limits)).toEqual(limits.map(() => ["clyde"]));
   });
 
   it("reaches Savannah up the Savannah River, not by Ossabaw Sound, under the Talmadge Bridge", () => {
