@@ -12,8 +12,8 @@ import { buildRoutingNetwork } from "./network";
 
 /**
  * Property: for 1,000 seeded-random sea-to-sea pairs, no leg of the route touches land on the
- * 1:10m coastline (the grid's nodes come from 1:50m), checked by a separately built mask with a
- * finer index (0.1-degree cells) and 1 nm steps, nor crosses a line of Natural Earth's reefs
+ * 1:10m coastline (the grid's nodes come from 1:50m), checked by a separately built mask (its
+ * own index, built here from the coastline alone) and 1 nm steps, nor crosses a line of Natural Earth's reefs
  * layer (a mask of the reef bands alone); every route begins and ends at the requested point or
  * its reported snap. Canal legs are land in coastline data by design and are skipped.
  */

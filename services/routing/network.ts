@@ -24,6 +24,15 @@ import {
 } from "./network-cache";
 
 const CLOSED_WATER_CELL_DEG = 2;
+/**
+ * Cell size of the 1:10m mask every route's legs are tested against (the 1:50m one keeps the
+ * default 0.25). Near a coast a leg's pieces are tested against the edges of the cells they
+ * cross; finer cells hold fewer edges and leave more pure sea between islands, so fewer pieces
+ * are tested at all. The answers are the same at any cell size (land-mask.ts). Over the bench's
+ * 20 ocean crossings, `fastest` took 13% less time at 0.1 than at 0.25 (0.125: 8%; 0.05: no
+ * better than 0.1), for 33 MB more (55 MB against 22 MB in memory and in the cache).
+ */
+const FINE_MASK_CELL_DEG = 0.1;
 
 /**
  * The routing network of this process: built once (Natural Earth 1:50m for the grid's nodes,
@@ -152,7 +161,10 @@ function landWithClosedWaters(
   const source = `${naturalEarthSource(resolution)} + closed waters (${CLOSED_WATER_IDS.join(", ")})`;
   const kept = cache?.masks.load(resolution, source);
   if (kept) return kept;
-  const built = buildLandMaskParts([...land(resolution), ...parts().merged]);
+  const built = buildLandMaskParts(
+    [...land(resolution), ...parts().merged],
+    resolution === "10m" ? FINE_MASK_CELL_DEG : undefined,
+  );
   cache?.masks.save(resolution, built);
   return landMaskFromParts(source, built);
 }

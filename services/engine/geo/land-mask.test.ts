@@ -152,6 +152,24 @@ describe.each(masks())("land mask on a %s", (_cellDeg, mask) => {
     expect(mask.pathHitsLand({ lat: 0.45, lon: 0.45 }, { lat: 0.55, lon: 0.55 })).toBe(false);
   });
 
+  it("finds an island near either end or in the middle of a long path, whichever way it runs", () => {
+    // The walk strides over open ocean from both ends; the island (lon 0..1) must be found
+    // wherever along a 2,400 nm path it lies, and a path passing it must stay clear.
+    for (const [west, east] of [
+      [-0.5, 40],
+      [-20, 20],
+      [-40, 0.5],
+    ] as const) {
+      const a = { lat: 0.5, lon: west };
+      const b = { lat: 0.5, lon: east };
+      expect(mask.pathHitsLand(a, b), `${west} -> ${east}`).toBe(true);
+      expect(mask.pathHitsLand(b, a), `${east} -> ${west}`).toBe(true);
+      expect(mask.pathHitsLand({ ...a, lat: 1.2 }, { ...b, lat: 1.2 }), `${west} clear`).toBe(
+        false,
+      );
+    }
+  });
+
   it("finds paths over land across the antimeridian and near the pole", () => {
     expect(mask.pathHitsLand({ lat: 11, lon: 175 }, { lat: 11, lon: -175 })).toBe(true);
     expect(mask.pathHitsLand({ lat: 14, lon: 175 }, { lat: 14, lon: -175 })).toBe(false);

@@ -93,33 +93,57 @@ class GridLandMask implements LandMask {
 
   pathHitsLand(a: LatLon, b: LatLon, stepNm = DEFAULT_STEP_NM): boolean {
     if (this.isLand(a)) return true;
-    // Walk the densified path: from a point deep in open water, stride over the pieces that
-    // cannot leave the pure sea round it; elsewhere take runs of fine pieces, skipping a run whose
-    // whole neighbourhood is pure sea without computing its inner points. Every other fine piece
-    // is tested exactly, so the answer is the same as testing every fine piece.
+    // Walk the densified path from both ends at once, a stretch from each in turn: from a point
+    // deep in open water, stride over the pieces that cannot leave the pure sea round it;
+    // elsewhere take runs of fine pieces, skipping a run whose whole neighbourhood is pure sea
+    // without computing its inner points. Every other fine piece is tested exactly, so the answer
+    // is the same as testing every fine piece, in any order. Both ends: a taut leg runs from one
+    // headland to another, and a leg that meets land mostly meets it near one of them, often the
+    // far one; walked from one end only, the ocean between was crossed first.
     const path = denseGeodesic(a, b, stepNm);
     const run = Math.max(1, Math.floor(COARSE_RUN_NM / stepNm));
-    let start = path.point(0);
-    for (let i0 = 0; i0 < path.pieces; ) {
-      // In open ocean, stride over every piece that cannot leave the pure sea round this point.
-      const stride = this.piecesSurelyAtSea(start, stepNm);
+    let lo = 0;
+    let hi = path.pieces;
+    let front = path.point(0);
+    let back = path.point(hi);
+    while (lo < hi) {
+      // From the front, towards the back.
+      let stride = this.piecesSurelyAtSea(front, stepNm);
       if (stride > 0) {
-        i0 = Math.min(path.pieces, i0 + stride);
-        start = path.point(i0);
-        continue;
+        lo = Math.min(hi, lo + stride);
+        front = lo === hi ? back : path.point(lo);
+      } else {
+        const i1 = Math.min(hi, lo + run);
+        const end = i1 === hi ? back : path.point(i1);
+        if (this.runHitsLand(path, lo, i1, front, end)) return true;
+        lo = i1;
+        front = end;
       }
-      const i1 = Math.min(path.pieces, i0 + run);
-      const end = path.point(i1);
-      if (i1 - i0 === 1 || !this.runSurelyAtSea(path, i0, i1, start, end)) {
-        let p = start;
-        for (let i = i0 + 1; i <= i1; i++) {
-          const q = i === i1 ? end : path.point(i);
-          if (this.pieceHitsLand(p.lon, p.lat, q.lon, q.lat)) return true;
-          p = q;
-        }
+      if (lo >= hi) break;
+      // From the back, towards the front.
+      stride = this.piecesSurelyAtSea(back, stepNm);
+      if (stride > 0) {
+        hi = Math.max(lo, hi - stride);
+        back = hi === lo ? front : path.point(hi);
+      } else {
+        const i0 = Math.max(lo, hi - run);
+        const start = i0 === lo ? front : path.point(i0);
+        if (this.runHitsLand(path, i0, hi, start, back)) return true;
+        hi = i0;
+        back = start;
       }
-      start = end;
-      i0 = i1;
+    }
+    return false;
+  }
+
+  /** Whether any piece of the run from point i0 (p) to point i1 (q) meets a coastline edge. */
+  private runHitsLand(path: DenseGeodesic, i0: number, i1: number, p: LatLon, q: LatLon): boolean {
+    if (i1 - i0 > 1 && this.runSurelyAtSea(path, i0, i1, p, q)) return false;
+    let from = p;
+    for (let i = i0 + 1; i <= i1; i++) {
+      const to = i === i1 ? q : path.point(i);
+      if (this.pieceHitsLand(from.lon, from.lat, to.lon, to.lat)) return true;
+      from = to;
     }
     return false;
   }

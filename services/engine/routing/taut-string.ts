@@ -431,10 +431,18 @@ export class TautString {
     const keepOff = this.clearanceNm;
     const offing = Math.min(keepOff, mask.distanceToCoastNm(corner, keepOff));
     const keepsOff = (p: LatLon) => mask.distanceToCoastNm(p, offing) >= offing;
-    // Both legs are walked from the candidate corner: a leg that fails mostly fails near the
-    // headland the corner turns, and the walk stops at the first land it meets.
-    const clear = (p: LatLon, step?: number) =>
-      keepsOff(p) && !mask.pathHitsLand(p, prev, step) && !mask.pathHitsLand(p, next, step);
+    // The leg that last met land is tried first: the bisection's next candidate mostly meets the
+    // same headland, and a leg that clears is walked end to end (the answer is the same in
+    // either order).
+    let nextFirst = false;
+    const clear = (p: LatLon, step?: number) => {
+      if (!keepsOff(p)) return false;
+      const [first, second] = nextFirst ? [next, prev] : [prev, next];
+      if (mask.pathHitsLand(p, first, step)) return false;
+      if (!mask.pathHitsLand(p, second, step)) return true;
+      nextFirst = !nextFirst;
+      return false;
+    };
     const length = (p: LatLon) => distanceNm(prev, p) + distanceNm(p, next);
     const candidates: LatLon[] = [];
     const middle = geodesicMidpoint(prev, next);
