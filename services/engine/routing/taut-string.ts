@@ -296,8 +296,16 @@ export class TautString {
           moved += distanceNm(prev, corner);
           continue;
         }
+        // What a corner can save at most is its detour, its legs against the straight leg between
+        // its neighbours (which meets land): one bent less than a pass's least gain is left be.
+        const legsNm = distanceNm(prev, corner) + distanceNm(corner, next);
+        const detourNm = legsNm - distanceNm(prev, next);
+        if (detourNm < PASS_GAIN_NM) {
+          if (dear) stuck.set(corner, [prev, next]);
+          continue;
+        }
         const alongLegs = dear && outAtSea(corner, OPEN_WATER_NM);
-        const best = this.pullCorner(prev, corner, next, alongLegs);
+        const best = this.pullCorner(prev, corner, next, alongLegs, legsNm);
         if (best) {
           moved += best.saved;
           out[i] = best.point;
@@ -306,7 +314,8 @@ export class TautString {
           touch(i + 1);
           continue;
         }
-        const parts = alongLegs ? this.splitCorner(prev, corner, next) : undefined;
+        const parts =
+          alongLegs && detourNm >= SPLIT_MIN_NM ? this.splitCorner(prev, corner, next) : undefined;
         if (parts) {
           moved += parts.saved;
           i = cutAt(i, parts.points);
@@ -335,6 +344,10 @@ export class TautString {
         // Already cut at in vain, between the same neighbours, by a dear pass.
         const was = stuck.get(corner);
         if (was && was[0] === prev && was[1] === next) continue;
+        // A cut saves no more than the corner's detour (the route still runs prev to next).
+        const detourNm =
+          distanceNm(prev, corner) + distanceNm(corner, next) - distanceNm(prev, next);
+        if (detourNm < SPLIT_MIN_NM) continue;
         const parts = this.splitCorner(prev, corner, next);
         if (!parts) continue;
         moved += parts.saved;
@@ -426,6 +439,8 @@ export class TautString {
     corner: LatLon,
     next: LatLon,
     alongLegs: boolean,
+    /** The corner's two legs, nm, when the caller has measured them. */
+    legsNm?: number,
   ): { point: LatLon; saved: number } | undefined {
     const mask = this.legMask;
     const keepOff = this.clearanceNm;
@@ -471,7 +486,7 @@ export class TautString {
       );
     }
     // The shortest candidate the fine test confirms (usually the first tried).
-    const before = length(corner);
+    const before = legsNm ?? length(corner);
     const ranked = candidates
       .map((point) => ({ point, saved: before - length(point) }))
       .filter((c) => c.saved > 0)
