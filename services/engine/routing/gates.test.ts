@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LandMask, LatLon } from "../geo/types";
-import { Gate, GatedLandMask } from "./gates";
+import { ClosedSteps, Gate, GatedLandMask } from "./gates";
+import { STEP_DIRECTIONS } from "./sea-grid";
 
 /** Tarifa - Punta Cires, across the Strait of Gibraltar. */
 const GIBRALTAR = new Gate([
@@ -45,5 +46,19 @@ describe("gates across straits", () => {
     expect(walled.isLand({ lat: 35.975, lon: -5.55 })).toBe(true);
     expect(walled.isLand({ lat: 35.975, lon: -5.4 })).toBe(false);
     expect(walled.distanceToCoastNm({ lat: 35.975, lon: -5.55 }, 10)).toBe(10);
+  });
+});
+
+describe("ClosedSteps", () => {
+  it("closes exactly the steps it was given, by node and direction", () => {
+    const closed = new ClosedSteps([7 * STEP_DIRECTIONS + 3, 9 * STEP_DIRECTIONS + 23], 20);
+    expect(closed.has(7, 3)).toBe(true);
+    expect(closed.has(9, 23)).toBe(true);
+    // The same nodes' other steps, and other nodes' steps in the same directions, stay open.
+    expect(closed.has(7, 4)).toBe(false);
+    expect(closed.has(9, 0)).toBe(false);
+    expect(closed.has(8, 3)).toBe(false);
+    expect(closed.has(10, 23)).toBe(false);
+    expect(new ClosedSteps([], 20).has(7, 3)).toBe(false);
   });
 });

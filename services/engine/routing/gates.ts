@@ -3,7 +3,7 @@ import { nearestOnSegment, segmentsIntersect } from "../geo/planar";
 import { centralAngle, initialBearingDeg } from "../geo/sphere";
 import type { LandMask, LatLon } from "../geo/types";
 import type { Passage } from "./passages";
-import { EARTH_RADIUS_NM, greatCircleNm } from "./sea-grid";
+import { EARTH_RADIUS_NM, greatCircleNm, STEP_DIRECTIONS } from "./sea-grid";
 
 /** A passage's gate (passages.ts), if it has one. */
 export function gateOf(passage: Passage): Gate | undefined {
@@ -189,5 +189,26 @@ export class GatedLandMask implements LandMask {
 
   distanceToCoastNm(p: LatLon, maxNm: number): number {
     return this.coast.distanceToCoastNm(p, maxNm);
+  }
+}
+
+/**
+ * The grid steps a request may not take: those that cross its closed gates. Asked for every step
+ * the search takes, and nearly every node has none: a flag per node answers those without
+ * looking the step up.
+ */
+export class ClosedSteps {
+  private readonly steps: ReadonlySet<number>;
+  private readonly fromNode: Uint8Array;
+
+  constructor(steps: readonly number[], nodes: number) {
+    this.steps = new Set(steps);
+    this.fromNode = new Uint8Array(nodes);
+    for (const step of steps) this.fromNode[Math.floor(step / STEP_DIRECTIONS)] = 1;
+  }
+
+  /** Whether the step out of `node` in `direction` (numbered as SeaGrid.forEachStep numbers them) is closed. */
+  has(node: number, direction: number): boolean {
+    return this.fromNode[node] === 1 && this.steps.has(node * STEP_DIRECTIONS + direction);
   }
 }

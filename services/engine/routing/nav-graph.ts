@@ -1,7 +1,7 @@
 import { densify, distanceNm, pathLengthNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { type Approach, findApproach, threadWater } from "./approach";
-import { type Gate, GatedLandMask, gateOf } from "./gates";
+import { ClosedSteps, type Gate, GatedLandMask, gateOf } from "./gates";
 import { type LandmarkStore, Landmarks, textFingerprint } from "./landmarks";
 import { PassageLine, stationOnLine } from "./passage-line";
 import type { Passage, RiverBridge } from "./passages";
@@ -136,7 +136,7 @@ export class NavigationGraph {
   readonly gates: Array<Gate | undefined>;
   private readonly gateSteps: number[][];
   /** Steps closed per set of closed gates (few distinct sets: the avoid lists callers use). */
-  private readonly closedStepSets = new Map<string, ReadonlySet<number>>();
+  private readonly closedStepSets = new Map<string, ClosedSteps>();
 
   constructor(
     /** Coastline the grid is built on (Natural Earth 1:50m in production). */
@@ -361,14 +361,17 @@ export class NavigationGraph {
     return steps;
   }
 
-  closedStepsFor(closedGates: number[]): ReadonlySet<number> {
+  closedStepsFor(closedGates: number[]): ClosedSteps {
     const key = closedGates.join(",");
-    let set = this.closedStepSets.get(key);
-    if (!set) {
-      set = new Set(closedGates.flatMap((i) => this.gateSteps[i] as number[]));
-      this.closedStepSets.set(key, set);
+    let steps = this.closedStepSets.get(key);
+    if (!steps) {
+      steps = new ClosedSteps(
+        closedGates.flatMap((i) => this.gateSteps[i] as number[]),
+        this.grid.nx * this.grid.ny,
+      );
+      this.closedStepSets.set(key, steps);
     }
-    return set;
+    return steps;
   }
 
   /** Grid nodes near an interior waypoint of a passage are removed: its narrows are crossed only through the passage. */

@@ -1,7 +1,7 @@
 import { NoRouteWithinLimitsError, NoSeaRouteError } from "../errors";
 import type { LatLon } from "../geo/types";
 import { onPassageLine } from "./end-snap";
-import { type Gate, GatedLandMask } from "./gates";
+import { type ClosedSteps, type Gate, GatedLandMask } from "./gates";
 import { APPROACH_SEARCHES, type NavigationGraph } from "./nav-graph";
 import type { PassageAllowance } from "./passage-allowance";
 import type { Passage } from "./passages";
@@ -215,7 +215,7 @@ export class EndRefusals {
 export type RequestSearch = (
   limits: boolean,
   ok?: boolean[],
-  steps?: ReadonlySet<number>,
+  steps?: ClosedSteps,
 ) => { path: readonly number[] } | null;
 
 /**

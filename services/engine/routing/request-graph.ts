@@ -1,10 +1,11 @@
 import type { LatLon } from "../geo/types";
 import type { SearchGraph } from "./astar";
 import type { EdgeCosts } from "./edge-costs";
+import type { ClosedSteps } from "./gates";
 import type { LandmarkBound } from "./landmarks";
 import type { Attachment } from "./nav-graph";
 import type { Passage } from "./passages";
-import { greatCircleNm, NeighbourBuffer, type SeaGrid, STEP_DIRECTIONS } from "./sea-grid";
+import { greatCircleNm, NeighbourBuffer, type SeaGrid } from "./sea-grid";
 
 /** What a request's search graph needs of the routing network. */
 export interface NetworkView {
@@ -40,8 +41,8 @@ export class RequestGraph implements SearchGraph {
     private readonly goal: LatLon,
     private readonly bound: LandmarkBound,
     private readonly limits: boolean,
-    /** Grid steps this request may not take (node * STEP_DIRECTIONS + direction): closed gates. */
-    private readonly closedSteps?: ReadonlySet<number>,
+    /** Grid steps this request may not take: those crossing its closed gates. */
+    private readonly closedSteps?: ClosedSteps,
   ) {
     this.size = net.base + 2 + 2 * net.passages.length;
     this.speed = costs.speedUpperBoundKts;
@@ -82,7 +83,7 @@ export class RequestGraph implements SearchGraph {
     const costs = this.costs;
     for (let k = 0; k < n; k++) {
       const direction = steps.direction[k] as number;
-      if (closed?.has(node * STEP_DIRECTIONS + direction)) continue;
+      if (closed?.has(node, direction)) continue;
       const lengthNm = steps.lengthNm[k] as number;
       if (calm) {
         const hours = lengthNm / this.speed;
