@@ -5,11 +5,13 @@ import {
   distanceAndCourse,
   distanceNm,
   geodesicMidpoint,
+  geodesicPieces,
   initialCourseDeg,
   METRES_PER_NM,
   normalizeLon,
   pathLengthNm,
 } from "./geodesic";
+import type { LatLon } from "./types";
 
 // Expected values are published figures, not outputs of this wrapper:
 // - WGS84 equatorial degree of longitude: a * pi / 180 = 111,319.491 m.
@@ -179,6 +181,33 @@ describe("densify", () => {
   it("returns just the two ends for a path shorter than the step, and rejects bad steps", () => {
     expect(densify(a, { lat: 40.41, lon: -73.8 }, 5)).toHaveLength(2);
     expect(() => densify(a, b, 0)).toThrow(RangeError);
+  });
+});
+
+describe("geodesicPieces", () => {
+  it("cuts a leg as densify does, each piece with its own length and course", () => {
+    for (const [a, b, step] of [
+      [{ lat: 51.9, lon: 4.1 }, { lat: 1.25, lon: 103.8 }, 25], // long: anchored
+      [{ lat: 40.4, lon: -73.8 }, { lat: 40.6, lon: -72.9 }, 5], // short: no anchors
+      [{ lat: 50, lon: 179.5 }, { lat: 51, lon: -179 }, 10], // across the antimeridian
+    ] as const) {
+      const pieces = geodesicPieces(a, b, step);
+      const points = densify(a, b, step);
+      expect(pieces).toHaveLength(points.length - 1);
+      expect(pieces[0]?.start).toEqual(points[0]);
+      expect(pieces.at(-1)?.end).toEqual(points.at(-1));
+      let total = 0;
+      for (const [k, piece] of pieces.entries()) {
+        // Exactly on the geodesic, where densify interpolates between anchors (within 7 m).
+        expect(distanceNm(piece.start, points[k] as LatLon)).toBeLessThan(0.004);
+        expect(piece.distanceNm).toBeCloseTo(distanceNm(piece.start, piece.end), 6);
+        expect(piece.distanceNm).toBeLessThanOrEqual(step);
+        expect(piece.courseDeg).toBeCloseTo(initialCourseDeg(piece.start, piece.end), 6);
+        if (k > 0) expect(piece.start).toEqual(pieces[k - 1]?.end);
+        total += piece.distanceNm;
+      }
+      expect(total).toBeCloseTo(distanceNm(a, b), 6);
+    }
   });
 });
 

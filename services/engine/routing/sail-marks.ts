@@ -1,5 +1,4 @@
-import { densify, distanceAndCourse } from "../geo/geodesic";
-import type { LatLon } from "../geo/types";
+import { distanceAndCourse, geodesicPieces } from "../geo/geodesic";
 import { round } from "../round";
 import type { EdgeCosts } from "./edge-costs";
 import type { PassageLine } from "./passage-line";
@@ -42,12 +41,9 @@ export function sailMarks(
     // A canal or river drawn shorter than published counts as long as published (passage-line.ts).
     const line = along?.line;
     const legStart = t;
-    const pts = densify(a.point, b.point, segmentNm);
-    for (let k = 0; k + 1 < pts.length; k++) {
-      const s = pts[k] as LatLon;
-      const e = pts[k + 1] as LatLon;
-      const geodesic = distanceAndCourse(s, e);
-      const d = geodesic.distanceNm * (line ? line.scaleAt(s, e) : 1);
+    for (const piece of geodesicPieces(a.point, b.point, segmentNm)) {
+      const { start: s, end: e } = piece;
+      const d = piece.distanceNm * (line ? line.scaleAt(s, e) : 1);
       const sample = costs.sail(s, e, d, t, held);
       if (passageData) sample.hours = d / costs.passageSpeedKts(passageData);
       segments.push({
@@ -56,7 +52,7 @@ export function sailMarks(
         start_ms: t,
         end_ms: t + sample.hours * 3_600_000,
         distance_nm: round(d, 3),
-        course_deg: round(geodesic.courseDeg, 1),
+        course_deg: round(piece.courseDeg, 1),
         speed_over_ground_kts: round(d / sample.hours, 2),
         conditions: sample.conditions,
         in_canal: inCanal,
