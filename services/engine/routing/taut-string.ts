@@ -83,6 +83,9 @@ const OPEN_WATER_NM = 3;
 const SLIDE_RESOLUTION_NM = 2;
 
 export class TautString {
+  /** Leg lengths already measured (legNm), by their first point and then their second. */
+  private readonly measured = new Map<LatLon, Map<LatLon, number>>();
+
   constructor(
     /** The fine coastline every leg is tested against, with the request's shut passages walled. */
     private readonly legMask: LandMask,
@@ -240,6 +243,25 @@ export class TautString {
     };
   }
 
+  /**
+   * The geodesic length a-b, nm, remembered by its two points: the passes measure the same legs
+   * again and again (a corner's legs each time it is visited, and its neighbours'), and nearly
+   * half of a route's inverse solutions were repeats.
+   */
+  private legNm(a: LatLon, b: LatLon): number {
+    let from = this.measured.get(a);
+    if (!from) {
+      from = new Map();
+      this.measured.set(a, from);
+    }
+    let nm = from.get(b);
+    if (nm === undefined) {
+      nm = distanceNm(a, b);
+      from.set(b, nm);
+    }
+    return nm;
+  }
+
   /** Whether the geodesic a-b clears the fine coastline, tested at both steps (see TAUT_STEP_NM). */
   private legClear(a: LatLon, b: LatLon): boolean {
     return !this.legMask.pathHitsLand(a, b) && !this.legMask.pathHitsLand(a, b, TAUT_STEP_NM);
@@ -293,13 +315,13 @@ export class TautString {
           touch(i - 1);
           touch(i);
           i--;
-          moved += distanceNm(prev, corner);
+          moved += this.legNm(prev, corner);
           continue;
         }
         // What a corner can save at most is its detour, its legs against the straight leg between
         // its neighbours (which meets land): one bent less than a pass's least gain is left be.
-        const legsNm = distanceNm(prev, corner) + distanceNm(corner, next);
-        const detourNm = legsNm - distanceNm(prev, next);
+        const legsNm = this.legNm(prev, corner) + this.legNm(corner, next);
+        const detourNm = legsNm - this.legNm(prev, next);
         if (detourNm < PASS_GAIN_NM) {
           if (dear) stuck.set(corner, [prev, next]);
           continue;
@@ -346,7 +368,7 @@ export class TautString {
         if (was && was[0] === prev && was[1] === next) continue;
         // A cut saves no more than the corner's detour (the route still runs prev to next).
         const detourNm =
-          distanceNm(prev, corner) + distanceNm(corner, next) - distanceNm(prev, next);
+          this.legNm(prev, corner) + this.legNm(corner, next) - this.legNm(prev, next);
         if (detourNm < SPLIT_MIN_NM) continue;
         const parts = this.splitCorner(prev, corner, next);
         if (!parts) continue;
@@ -401,7 +423,7 @@ export class TautString {
         if (mask.pathHitsLand(nudged, moved.pointAtFraction(f))) hi = f;
         else lo = f;
       }
-      if (Math.min(hi, 1 - hi) * distanceNm(corner, end) < SPLIT_END_NM) return undefined;
+      if (Math.min(hi, 1 - hi) * this.legNm(corner, end) < SPLIT_END_NM) return undefined;
       return denseGeodesic(corner, end, Number.POSITIVE_INFINITY).pointAtFraction(hi);
     };
     const options: Array<{ points: LatLon[]; saved: number }> = [];
@@ -458,7 +480,7 @@ export class TautString {
       nextFirst = !nextFirst;
       return false;
     };
-    const length = (p: LatLon) => distanceNm(prev, p) + distanceNm(p, next);
+    const length = (p: LatLon) => this.legNm(prev, p) + this.legNm(p, next);
     const candidates: LatLon[] = [];
     const middle = geodesicMidpoint(prev, next);
     candidates.push(...found(bisectFrom((t) => lerp(corner, middle, t), clear)));
@@ -473,14 +495,14 @@ export class TautString {
           bisectFrom(
             (t) => inbound.pointAtFraction(1 - t),
             (p) => keepsOff(p) && !mask.pathHitsLand(p, next),
-            steps(distanceNm(prev, corner)),
+            steps(this.legNm(prev, corner)),
           ),
         ),
         ...found(
           bisectFrom(
             (t) => outbound.pointAtFraction(t),
             (p) => keepsOff(p) && !mask.pathHitsLand(prev, p),
-            steps(distanceNm(corner, next)),
+            steps(this.legNm(corner, next)),
           ),
         ),
       );
