@@ -83,8 +83,9 @@ const OPEN_WATER_NM = 3;
 const SLIDE_RESOLUTION_NM = 2;
 
 export class TautString {
-  /** Leg lengths already measured (legNm), by their first point and then their second. */
-  private readonly measured = new Map<LatLon, Map<LatLon, number>>();
+  /** Leg lengths and middles already computed (legNm, middleOf), by their two points. */
+  private readonly lengths: PairMemo<number> = new Map();
+  private readonly middles: PairMemo<LatLon> = new Map();
 
   constructor(
     /** The fine coastline every leg is tested against, with the request's shut passages walled. */
@@ -249,17 +250,15 @@ export class TautString {
    * half of a route's inverse solutions were repeats.
    */
   private legNm(a: LatLon, b: LatLon): number {
-    let from = this.measured.get(a);
-    if (!from) {
-      from = new Map();
-      this.measured.set(a, from);
-    }
-    let nm = from.get(b);
-    if (nm === undefined) {
-      nm = distanceNm(a, b);
-      from.set(b, nm);
-    }
-    return nm;
+    return remembered(this.lengths, a, b, distanceNm);
+  }
+
+  /**
+   * The middle of the geodesic a-b, remembered as legNm remembers lengths: a corner is pulled
+   * towards its neighbours' middle on every pass that visits it, and cut towards its legs'.
+   */
+  private middleOf(a: LatLon, b: LatLon): LatLon {
+    return remembered(this.middles, a, b, geodesicMidpoint);
   }
 
   /** Whether the geodesic a-b clears the fine coastline, tested at both steps (see TAUT_STEP_NM). */
@@ -412,7 +411,7 @@ export class TautString {
     next: LatLon,
   ): { points: LatLon[]; saved: number } | undefined {
     const mask = this.legMask;
-    const nudged = lerp(corner, geodesicMidpoint(prev, next), 2 ** -TIGHTEN_STEPS);
+    const nudged = lerp(corner, this.middleOf(prev, next), 2 ** -TIGHTEN_STEPS);
     const meetsLand = (end: LatLon): LatLon | undefined => {
       if (!mask.pathHitsLand(nudged, end)) return undefined;
       const moved = denseGeodesic(nudged, end, Number.POSITIVE_INFINITY);
@@ -433,7 +432,7 @@ export class TautString {
     };
     for (const [before, after] of [
       [meetsLand(prev), meetsLand(next)],
-      [geodesicMidpoint(corner, prev), geodesicMidpoint(corner, next)],
+      [this.middleOf(corner, prev), this.middleOf(corner, next)],
     ]) {
       if (after) pull(prev, after, (p) => [p, after]);
       if (before) pull(before, next, (p) => [before, p]);
@@ -482,7 +481,7 @@ export class TautString {
     };
     const length = (p: LatLon) => this.legNm(prev, p) + this.legNm(p, next);
     const candidates: LatLon[] = [];
-    const middle = geodesicMidpoint(prev, next);
+    const middle = this.middleOf(prev, next);
     candidates.push(...found(bisectFrom((t) => lerp(corner, middle, t), clear)));
     if (alongLegs) {
       // To within SLIDE_RESOLUTION_NM along the leg, however long: the headland is what counts.
@@ -515,6 +514,23 @@ export class TautString {
       .sort((a, b) => b.saved - a.saved);
     return ranked.find((c) => clear(c.point, TAUT_STEP_NM));
   }
+}
+
+type PairMemo<T> = Map<LatLon, Map<LatLon, T>>;
+
+/** f(a, b) from the memo, computed and kept there the first time (by the points themselves). */
+function remembered<T>(memo: PairMemo<T>, a: LatLon, b: LatLon, f: (a: LatLon, b: LatLon) => T): T {
+  let from = memo.get(a);
+  if (!from) {
+    from = new Map();
+    memo.set(a, from);
+  }
+  let value = from.get(b);
+  if (value === undefined) {
+    value = f(a, b);
+    from.set(b, value);
+  }
+  return value;
 }
 
 /**
