@@ -261,6 +261,15 @@ export class TautString {
     return remembered(this.middles, a, b, geodesicMidpoint);
   }
 
+  /**
+   * The most a corner can save, pulled or cut: its two legs against the straight leg between its
+   * neighbours (which meets land, or the corner would have been dropped); the route still runs
+   * from one neighbour to the other.
+   */
+  private detourNm(prev: LatLon, corner: LatLon, next: LatLon): number {
+    return this.legNm(prev, corner) + this.legNm(corner, next) - this.legNm(prev, next);
+  }
+
   /** Whether the geodesic a-b clears the fine coastline, tested at both steps (see TAUT_STEP_NM). */
   private legClear(a: LatLon, b: LatLon): boolean {
     return !this.legMask.pathHitsLand(a, b) && !this.legMask.pathHitsLand(a, b, TAUT_STEP_NM);
@@ -317,16 +326,14 @@ export class TautString {
           moved += this.legNm(prev, corner);
           continue;
         }
-        // What a corner can save at most is its detour, its legs against the straight leg between
-        // its neighbours (which meets land): one bent less than a pass's least gain is left be.
-        const legsNm = this.legNm(prev, corner) + this.legNm(corner, next);
-        const detourNm = legsNm - this.legNm(prev, next);
+        // A corner bent less than a pass's least gain is left be (detourNm).
+        const detourNm = this.detourNm(prev, corner, next);
         if (detourNm < PASS_GAIN_NM) {
           if (dear) stuck.set(corner, [prev, next]);
           continue;
         }
         const alongLegs = dear && outAtSea(corner, OPEN_WATER_NM);
-        const best = this.pullCorner(prev, corner, next, alongLegs, legsNm);
+        const best = this.pullCorner(prev, corner, next, alongLegs);
         if (best) {
           moved += best.saved;
           out[i] = best.point;
@@ -365,10 +372,7 @@ export class TautString {
         // Already cut at in vain, between the same neighbours, by a dear pass.
         const was = stuck.get(corner);
         if (was && was[0] === prev && was[1] === next) continue;
-        // A cut saves no more than the corner's detour (the route still runs prev to next).
-        const detourNm =
-          this.legNm(prev, corner) + this.legNm(corner, next) - this.legNm(prev, next);
-        if (detourNm < SPLIT_MIN_NM) continue;
+        if (this.detourNm(prev, corner, next) < SPLIT_MIN_NM) continue;
         const parts = this.splitCorner(prev, corner, next);
         if (!parts) continue;
         moved += parts.saved;
@@ -460,8 +464,6 @@ export class TautString {
     corner: LatLon,
     next: LatLon,
     alongLegs: boolean,
-    /** The corner's two legs, nm, when the caller has measured them. */
-    legsNm?: number,
   ): { point: LatLon; saved: number } | undefined {
     const mask = this.legMask;
     const keepOff = this.clearanceNm;
@@ -473,9 +475,8 @@ export class TautString {
     let nextFirst = false;
     const clear = (p: LatLon, step?: number) => {
       if (!keepsOff(p)) return false;
-      const [first, second] = nextFirst ? [next, prev] : [prev, next];
-      if (mask.pathHitsLand(p, first, step)) return false;
-      if (!mask.pathHitsLand(p, second, step)) return true;
+      if (mask.pathHitsLand(p, nextFirst ? next : prev, step)) return false;
+      if (!mask.pathHitsLand(p, nextFirst ? prev : next, step)) return true;
       nextFirst = !nextFirst;
       return false;
     };
@@ -507,7 +508,7 @@ export class TautString {
       );
     }
     // The shortest candidate the fine test confirms (usually the first tried).
-    const before = legsNm ?? length(corner);
+    const before = length(corner);
     const ranked = candidates
       .map((point) => ({ point, saved: before - length(point) }))
       .filter((c) => c.saved > 0)
