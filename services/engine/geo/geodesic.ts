@@ -85,8 +85,8 @@ export interface GeodesicPiece {
  * from the line, without solving the inverse problem once per piece (several times dearer).
  */
 export function geodesicPieces(a: LatLon, b: LatLon, stepNm: number): GeodesicPiece[] {
-  const pieces = denseGeodesic(a, b, stepNm).pieces;
   const line = WGS84.InverseLine(a.lat, a.lon, b.lat, b.lon, LINE_CAPS);
+  const pieces = new AnchoredGeodesic(a, b, stepNm, line).pieces;
   const at = (k: number) => {
     if (k === 0) return { point: denseEnd(a), s: 0, azi: line.azi1 };
     if (k === pieces) return { point: denseEnd(b), s: line.s13 ?? 0, azi: 0 };
@@ -171,6 +171,8 @@ class AnchoredGeodesic implements DenseGeodesic {
     private readonly a: LatLon,
     private readonly b: LatLon,
     stepNm: number,
+    /** The geodesic's line, when the caller has solved it already (with at least LAT_LON). */
+    line?: GeodesicLine,
   ) {
     const ax = unitX(a.lat, a.lon);
     const ay = unitY(a.lat, a.lon);
@@ -185,7 +187,7 @@ class AnchoredGeodesic implements DenseGeodesic {
       this.table = Float64Array.of(ax, ay, az, bx, by, bz, angle, inverseSine(angle));
       return;
     }
-    this.line = WGS84.InverseLine(a.lat, a.lon, b.lat, b.lon, LAT_LON);
+    this.line = line ?? WGS84.InverseLine(a.lat, a.lon, b.lat, b.lon, LAT_LON);
     // Along a geodesic ds/dsigma lies between the semi-minor and semi-major axes, so an arc step
     // of stepNm / a never exceeds stepNm on the ellipsoid.
     const arcDeg = this.line.a13;
