@@ -1580,6 +1580,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // were refused as on land; Stockton snapped 14 nm over the delta's islands; Riga 6 nm over
     // land to the Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; the Cape Fear
     // is drawn too narrow below Wilmington's terminal to keep off its banks, and it snapped 3 nm.
+    // Khorramshahr, up the Shatt al-Arab, was refused as on land.
     const gulf = { lat: 27, lon: -94 };
     const offGoldenGate = { lat: 37.5, lon: -123.5 };
     const cases = [
@@ -1646,6 +1647,15 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         snapNm: 0.5,
         atLeastNm: 120,
         tooDeepM: 13,
+      },
+      {
+        // The port lies a mile off the line, at the Karun's mouth.
+        port: { lat: 30.43, lon: 48.18 },
+        from: { lat: 29, lon: 49.5 },
+        passages: ["shatt-al-arab"],
+        snapNm: 1.5,
+        atLeastNm: 100,
+        tooDeepM: 8,
       },
     ];
     for (const { port, from, passages, snapNm, atLeastNm, tooDeepM } of cases) {

@@ -2836,6 +2836,63 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "Ships enter the port by the Seville lock (the only sea lock in Spain); its dimensions are not applied. The Puente del Centenario crosses the port's basin; its clearance was not found in a stored source and is not applied.",
   },
+  {
+    id: "shatt-al-arab",
+    name: "Shatt al-Arab / Arvand Rud (the mouth to Khorramshahr)",
+    kind: "river",
+    // The 1:10m coastline draws none of the river: Khorramshahr, 42 nm up it, was refused as on
+    // land. From the sea to Khorramshahr the Iran-Iraq boundary follows the river's thalweg
+    // (Algiers Agreement, 1975), and the line is that boundary as Natural Earth's 1:10m
+    // countries draw it (world-atlas countries-10m, the Iran-Iraq arc; vertices about 400 m
+    // apart): the drawn water off the mouth -> off Al-Faw (29 58 33N 48 28 20E, Wikipedia) ->
+    // round Abadan Island past the Abadan refinery (30.346N 48.275E, Wikipedia) -> off
+    // Khorramshahr, where the boundary leaves the river. The line counts as drawn.
+    waypoints: [
+      [29.955, 48.57],
+      [29.961, 48.5303],
+      [29.9644, 48.5231],
+      [29.9711, 48.4943],
+      [29.9796, 48.4799],
+      [29.9897, 48.4655],
+      [29.9948, 48.4583],
+      [30.0015, 48.4547],
+      [30.0201, 48.4439],
+      [30.0336, 48.4439],
+      [30.0842, 48.4223],
+      [30.0961, 48.4151],
+      [30.1146, 48.3971],
+      [30.1383, 48.3827],
+      [30.1569, 48.3827],
+      [30.1653, 48.3899],
+      [30.1721, 48.4007],
+      [30.1805, 48.4079],
+      [30.1923, 48.4115],
+      [30.2025, 48.4079],
+      [30.2126, 48.4043],
+      [30.221, 48.3971],
+      [30.2514, 48.3575],
+      [30.2835, 48.3251],
+      [30.3122, 48.3071],
+      [30.319, 48.2963],
+      [30.324, 48.2855],
+      [30.324, 48.2711],
+      [30.319, 48.2351],
+      [30.3173, 48.2243],
+      [30.319, 48.2099],
+      [30.324, 48.1991],
+      [30.3308, 48.1919],
+      [30.3409, 48.1883],
+      [30.3848, 48.1811],
+      [30.4068, 48.1703],
+      [30.427, 48.1559],
+    ],
+    limits: { max_draft_m: 7 },
+    limits_source:
+      "Khorramshahr port's director-general, Adel Deris (Young Journalists Club, yjc.ir news 5582953, in Persian): for the port to take ships of at least 7 m draught the Arvand must be dredged again, 14 to 15 miles of it to 8-9 m, so that ships of 7 or 8 m can berth; taken as the limit, the river's present controlling depth not being published in a stored source",
+    limits_verified: false,
+    notes:
+      "Khorramshahr Port (Ports and Maritime Organization): 62 nautical miles from the Arvand's mouth to the port, a river pilot compulsory, wrecks of the Iran-Iraq War still in the river (the port's marine information page); the mouth it counts from lies out at the entrance channel, beyond the line's first point (42 nm from the port). A larger ship (146 m by 38 m, reported as '8 m deep', MANA 2016) called once. The river above Khorramshahr to Basra lies wholly in Iraq and is not drawn; Basra's deep-water port is Umm Qasr, on drawn water.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
