@@ -1580,7 +1580,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // were refused as on land; Stockton snapped 14 nm over the delta's islands; Riga 6 nm over
     // land to the Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; the Cape Fear
     // is drawn too narrow below Wilmington's terminal to keep off its banks, and it snapped 3 nm.
-    // Khorramshahr, up the Shatt al-Arab, was refused as on land.
+    // Khorramshahr, up the Shatt al-Arab, and Galati, up the Danube, were refused as on land.
     const gulf = { lat: 27, lon: -94 };
     const offGoldenGate = { lat: 37.5, lon: -123.5 };
     const cases = [
@@ -1655,6 +1655,14 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         passages: ["shatt-al-arab"],
         snapNm: 1.5,
         atLeastNm: 100,
+        tooDeepM: 8,
+      },
+      {
+        port: { lat: 45.42, lon: 28.06 },
+        from: { lat: 44.5, lon: 30.5 },
+        passages: ["danube"],
+        snapNm: 1.5,
+        atLeastNm: 130,
         tooDeepM: 8,
       },
     ];

@@ -2893,6 +2893,55 @@ export const PASSAGES: readonly Passage[] = [
     notes:
       "Khorramshahr Port (Ports and Maritime Organization): 62 nautical miles from the Arvand's mouth to the port, a river pilot compulsory, wrecks of the Iran-Iraq War still in the river (the port's marine information page); the mouth it counts from lies out at the entrance channel, beyond the line's first point (42 nm from the port). A larger ship (146 m by 38 m, reported as '8 m deep', MANA 2016) called once. The river above Khorramshahr to Basra lies wholly in Iraq and is not drawn; Basra's deep-water port is Umm Qasr, on drawn water.",
   },
+  {
+    id: "danube",
+    name: "Maritime Danube (the Sulina Channel to Braila)",
+    kind: "river",
+    // The 1:10m coastline draws none of the delta: Tulcea, Galati and Braila were refused as on
+    // land. Sea-going ships come up the Sulina Channel (the Sulina arm, straightened 1858-1902)
+    // and the Tulcea arm to the main river. The Sulina arm's mouth (45 09 50N 29 43 29E,
+    // Wikipedia, in the drawn water) -> the old Sulina lighthouse (45 09 37N 29 40 37E) -> Crisan
+    // (45.1801N 29.3515E, Wikipedia) -> Maliuc (45.1764N 29.1114E, Wikipedia) -> Ceatal Sfantu
+    // Gheorghe, where the arm leaves the Tulcea arm (45 11 18N 28 53 26E, Wikipedia) -> off Tulcea
+    // (an estimate) -> the fork with the Chilia arm at Patlageanca -> up the main river to the
+    // Prut's mouth along the Romania-Ukraine boundary, which follows it (Natural Earth 1:10m
+    // countries, vertices about 400 m apart) -> off the Port of Galati (45 25N 28 05E, the port's
+    // agent) -> Braila. The points between the villages cut the arm's few bends, and those above
+    // the Prut are estimates, good to a few kilometres. The line counts as drawn.
+    waypoints: [
+      [45.1639, 29.7247],
+      [45.161, 29.677],
+      [45.18, 29.3515],
+      [45.1764, 29.1114],
+      [45.1883, 28.8906],
+      [45.183, 28.8],
+      [45.2274, 28.7085],
+      [45.2477, 28.5753],
+      [45.2781, 28.4925],
+      [45.295, 28.4061],
+      [45.3085, 28.3701],
+      [45.3118, 28.3521],
+      [45.3237, 28.3305],
+      [45.3473, 28.3125],
+      [45.4013, 28.2801],
+      [45.4216, 28.2873],
+      [45.4402, 28.2657],
+      [45.452, 28.2369],
+      [45.4503, 28.2153],
+      [45.4621, 28.2009],
+      [45.44, 28.14],
+      [45.415, 28.08],
+      [45.38, 28.04],
+      [45.33, 28.01],
+      [45.28, 27.985],
+    ],
+    limits: { max_draft_m: 7.32 },
+    limits_source:
+      "'Dredging on the Lower Danube in Romania' (a journal paper; its abstract): 'The permissible draught of vessels on the Lower Danube is 24 ft (7.32 m)'; Romanian Wikipedia, 'Bratul Sulina': regulated and canalised for sea-going ships of up to 7 m draught",
+    limits_verified: true,
+    notes:
+      "The maritime Danube counts miles up from Sulina: the Port of Galati lies between Mm 76 and Km 160 (Hub Dacia port information), the line 78 nm from the mouth to it; Baedeker (1905) gives Galatz to Sulina 148 km. The Lower Danube is navigable for sea-going ships for its last 175 km, as far as Braila (the same abstract); the line is 87 nm (162 km) to Braila, whose position is an estimate. The Sulina arm is 71.7 km long (Spanish Wikipedia). Izmail and Kiliya, on the Chilia arm, and the Bystroe route to them are not drawn: a point there within 15 nm of this line is snapped onto it.",
+  },
 ];
 
 export const PASSAGE_IDS: readonly string[] = PASSAGES.map((p) => p.id);
