@@ -1580,7 +1580,8 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     // were refused as on land; Stockton snapped 14 nm over the delta's islands; Riga 6 nm over
     // land to the Gulf's shore, Tampico 5 nm to the beach, Goole 8 nm to the Humber; the Cape Fear
     // is drawn too narrow below Wilmington's terminal to keep off its banks, and it snapped 3 nm.
-    // Khorramshahr, up the Shatt al-Arab, and Galati, up the Danube, were refused as on land.
+    // Khorramshahr, up the Shatt al-Arab, and Galati, up the Danube, were refused as on land;
+    // Izmail, on the Chilia arm, was snapped 9 nm over land to the Danube's line.
     const gulf = { lat: 27, lon: -94 };
     const offGoldenGate = { lat: 37.5, lon: -123.5 };
     const cases = [
@@ -1664,6 +1665,14 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         snapNm: 1.5,
         atLeastNm: 130,
         tooDeepM: 8,
+      },
+      {
+        port: { lat: 45.35, lon: 28.83 },
+        from: { lat: 44.5, lon: 30.5 },
+        passages: ["bystroe"],
+        snapNm: 2,
+        atLeastNm: 100,
+        tooDeepM: 7,
       },
     ];
     for (const { port, from, passages, snapNm, atLeastNm, tooDeepM } of cases) {

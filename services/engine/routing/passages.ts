@@ -2940,7 +2940,73 @@ export const PASSAGES: readonly Passage[] = [
       "'Dredging on the Lower Danube in Romania' (a journal paper; its abstract): 'The permissible draught of vessels on the Lower Danube is 24 ft (7.32 m)'; Romanian Wikipedia, 'Bratul Sulina': regulated and canalised for sea-going ships of up to 7 m draught",
     limits_verified: true,
     notes:
-      "The maritime Danube counts miles up from Sulina: the Port of Galati lies between Mm 76 and Km 160 (Hub Dacia port information), the line 78 nm from the mouth to it; Baedeker (1905) gives Galatz to Sulina 148 km. The Lower Danube is navigable for sea-going ships for its last 175 km, as far as Braila (the same abstract); the line is 87 nm (162 km) to Braila, whose position is an estimate. The Sulina arm is 71.7 km long (Spanish Wikipedia). Izmail and Kiliya, on the Chilia arm, and the Bystroe route to them are not drawn: a point there within 15 nm of this line is snapped onto it.",
+      "The maritime Danube counts miles up from Sulina: the Port of Galati lies between Mm 76 and Km 160 (Hub Dacia port information), the line 78 nm from the mouth to it; Baedeker (1905) gives Galatz to Sulina 148 km. The Lower Danube is navigable for sea-going ships for its last 175 km, as far as Braila (the same abstract); the line is 87 nm (162 km) to Braila, whose position is an estimate. The Sulina arm is 71.7 km long (Spanish Wikipedia). Izmail and Kiliya, on the Chilia arm, are reached by the Bystroe fairway (below).",
+  },
+  {
+    id: "bystroe",
+    name: "Danube-Black Sea Deep Water Fairway (the Bystroe mouth to Izmail)",
+    kind: "river",
+    // Ukraine's way to its Danube ports, up the Bystroe mouth and the Chilia (Kiliya) arm, which
+    // the 1:10m coastline does not draw: Izmail was 9 nm from the maritime Danube's line and
+    // was snapped over land onto it. The drawn water off the Bystroe mouth -> west up the mouth,
+    // "about 9 km east to the Black Sea" from its branching (German Wikipedia, 'Bystre-Kanal';
+    // these two points are estimates, good to a couple of km) -> up the Starostambulsk arm and
+    // the Chilia arm past Vilkove and Kiliya to off Izmail, along the Romania-Ukraine boundary,
+    // which follows both arms (Natural Earth 1:10m countries, vertices about 400 m apart). The
+    // fairway goes on to Izmail Chatal, the fork with the Tulcea arm, and up the main river to
+    // Reni: the maritime Danube's line (above) draws those, and from the fork the Sulina
+    // Channel's way to the sea is the shorter. The line counts as drawn.
+    waypoints: [
+      [45.33, 29.775],
+      [45.33, 29.66],
+      [45.3456, 29.6517],
+      [45.3608, 29.6265],
+      [45.3946, 29.5689],
+      [45.43, 29.4321],
+      [45.4351, 29.3529],
+      [45.4385, 29.3457],
+      [45.4419, 29.3313],
+      [45.4435, 29.3205],
+      [45.4402, 29.3133],
+      [45.4334, 29.3061],
+      [45.4284, 29.2989],
+      [45.425, 29.2917],
+      [45.4216, 29.2809],
+      [45.4216, 29.2593],
+      [45.425, 29.2449],
+      [45.4233, 29.2269],
+      [45.4148, 29.2053],
+      [45.4064, 29.1909],
+      [45.3996, 29.1837],
+      [45.3912, 29.1801],
+      [45.3895, 29.1729],
+      [45.3878, 29.1513],
+      [45.3844, 29.1405],
+      [45.3743, 29.1261],
+      [45.3693, 29.1117],
+      [45.3608, 29.0685],
+      [45.3304, 29.0181],
+      [45.3253, 29.0037],
+      [45.3253, 28.9821],
+      [45.3237, 28.9749],
+      [45.3203, 28.9677],
+      [45.3118, 28.9605],
+      [45.2916, 28.9569],
+      [45.2848, 28.9533],
+      [45.2798, 28.9317],
+      [45.2882, 28.9101],
+      [45.3, 28.8921],
+      [45.3068, 28.8813],
+      [45.3085, 28.8597],
+      [45.322, 28.8309],
+      [45.3253, 28.8165],
+    ],
+    limits: { max_draft_m: 6.5 },
+    limits_source:
+      "Port of Izmail's order, as reported from the Ministry for Communities, Territories and Infrastructure Development (news.meta.ua, in Ukrainian): a passing draught of 6.5 m from km 0 of the Bystroe mouth to km 77 of the Kiliya arm and 7 m from km 77 to km 116 (the lower, binding every port on the line, is applied); the fairway's state enterprise gave 5.85 m for its first phase, operated since 2008 (delta-pilot.ua, 'Technical characteristics')",
+    limits_verified: true,
+    notes:
+      "The fairway's state enterprise (delta-pilot.ua, 'Technical characteristics') counts it from the sea: the Bystroe mouth at km 1.534, Vilkovo km 20.555, Izmail Chatal km 116, Reni km 170.36 (172.36 km in all); the line measures 19.3 km from its first point to Vilkove and 91.7 km from Vilkove to the fork, its last 12 nm above Izmail not drawn. The marine approach canal off the mouth (3.4 km, one-way) is sailed as open water.",
   },
 ];
 
