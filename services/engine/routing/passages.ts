@@ -2898,16 +2898,17 @@ export const PASSAGES: readonly Passage[] = [
     name: "Maritime Danube (the Sulina Channel to Braila)",
     kind: "river",
     // The 1:10m coastline draws none of the delta: Tulcea, Galati and Braila were refused as on
-    // land. Sea-going ships come up the Sulina Channel (the Sulina arm, straightened 1858-1902)
-    // and the Tulcea arm to the main river. The Sulina arm's mouth (45 09 50N 29 43 29E,
-    // Wikipedia, in the drawn water) -> the old Sulina lighthouse (45 09 37N 29 40 37E) -> Crisan
-    // (45.1801N 29.3515E, Wikipedia) -> Maliuc (45.1764N 29.1114E, Wikipedia) -> Ceatal Sfantu
-    // Gheorghe, where the arm leaves the Tulcea arm (45 11 18N 28 53 26E, Wikipedia) -> off Tulcea
-    // (an estimate) -> the fork with the Chilia arm at Patlageanca -> up the main river to the
-    // Prut's mouth along the Romania-Ukraine boundary, which follows it (Natural Earth 1:10m
-    // countries, vertices about 400 m apart) -> off the Port of Galati (45 25N 28 05E, the port's
-    // agent) -> Braila. The points between the villages cut the arm's few bends, and those above
-    // the Prut are estimates, good to a few kilometres. The line counts as drawn.
+    // land. Sea-going ships come up the Sulina Channel (the Sulina arm, cut from 83.8 km to 71 in
+    // 1880-1902, Romanian geographic dictionary) and the Tulcea arm to the main river. The Sulina
+    // arm's mouth (45 09 50N 29 43 29E, Wikipedia, in the drawn water) -> the old Sulina
+    // lighthouse (45 09 37N 29 40 37E) -> Crisan (45.1801N 29.3515E, Wikipedia) -> Maliuc
+    // (45.1764N 29.1114E, Wikipedia) -> Ceatal Sfantu Gheorghe, where the arm leaves the Tulcea arm
+    // (45 11 18N 28 53 26E, Wikipedia) -> off Tulcea (an estimate) -> the fork with the Chilia
+    // arm at Patlageanca -> up the main river to the Prut's mouth along the Romania-Ukraine
+    // boundary, which follows it (Natural Earth 1:10m countries, vertices about 400 m apart) ->
+    // off the Port of Galati (45 25N 28 05E, the port's agent) -> Braila. The points between the
+    // villages cut the arm's few bends, and those above the Prut are estimates, good to a few
+    // kilometres. The line counts as drawn.
     waypoints: [
       [45.1639, 29.7247],
       [45.161, 29.677],
