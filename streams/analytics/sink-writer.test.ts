@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { EmbeddedAnalytics } from "../../services/platform/analytics/embedded";
 import type { AnalyticsStore, EventRow } from "../../services/platform/analytics/port";
+import { UnprocessableEventsError } from "../../services/platform/events/batch-processor";
 import type { ConsumedEvent } from "../../services/platform/events/port";
 import { SinkWriter } from "./sink-writer";
 
@@ -8,6 +9,9 @@ import { SinkWriter } from "./sink-writer";
 class CountingStore {
   calls: string[] = [];
   failNextAppend = false;
+  /** Event ids the store refuses (as ClickHouse refuses a row it cannot parse), failing the write. */
+  refused = new Set<string>();
+  down = false;
   constructor(readonly inner: EmbeddedAnalytics) {}
   asStore(): AnalyticsStore {
     const inner = this.inner;
@@ -20,6 +24,9 @@ class CountingStore {
       },
       appendEvents: async (rows: readonly EventRow[]) => {
         this.calls.push(`append:${rows.map((r) => r.offset).join(",")}`);
+        if (this.down) throw new Error("connection refused");
+        const refused = rows.find((r) => this.refused.has(r.event_id));
+        if (refused) throw new Error(`Cannot parse input: ${refused.event_id}`);
         if (this.failNextAppend) {
           this.failNextAppend = false;
           await inner.appendEvents(rows.slice(0, 1)); // a partial write, then the failure
@@ -34,7 +41,15 @@ class CountingStore {
       queryEvents: (q) => inner.queryEvents(q),
       countEvents: (q) => inner.countEvents(q),
       usage: (q) => inner.usage(q),
-      health: () => inner.health(),
+      health: async () =>
+        this.down
+          ? {
+              adapter: "embedded",
+              status: "down" as const,
+              latency_ms: 0,
+              detail: "connection refused",
+            }
+          : inner.health(),
       close: () => inner.close(),
     };
   }
@@ -103,7 +118,7 @@ describe("SinkWriter (exactly-once analytics writes)", () => {
     expect(store.calls).toEqual(["max:0,1", "append:0,0", "append:1"]);
   });
 
-  it("writes batches that arrive together in one store call, and fails them together", async () => {
+  it("writes batches that arrive together in one store call, and fails them together while the store is down", async () => {
     const flushes: number[] = [];
     const writer = new SinkWriter(store.asStore(), {
       lingerMs: 20,
@@ -116,12 +131,61 @@ describe("SinkWriter (exactly-once analytics writes)", () => {
     expect(flushes).toEqual([3]);
     expect(store.calls).toEqual(["max:0,1", "append:0,0,1"]);
 
-    store.failNextAppend = true;
+    store.down = true;
     const results = await Promise.allSettled([
       writer.write([event(1, "d", 0)]),
       writer.write([event(2, "e", 1)]),
     ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(
+      results.some((r) => r.status === "rejected" && r.reason instanceof UnprocessableEventsError),
+    ).toBe(false);
+  });
+
+  it("retries a write that failed while the store stays healthy in halves, storing every row once", async () => {
+    const writer = new SinkWriter(store.asStore(), { lingerMs: 20 });
+    await writer.write([event(0, "a", 0)]);
+    store.failNextAppend = true; // stores one row, then the connection resets
+    await Promise.all([
+      writer.write([event(1, "b", 0), event(2, "c", 0)]),
+      writer.write([event(0, "d", 1), event(1, "e", 1)]),
+    ]);
+    expect(await store.inner.countEvents({})).toBe(5);
+  });
+
+  it("rejects an event whose row does not fit the table to its own batch alone, and stores the rest in one write", async () => {
+    const writer = new SinkWriter(store.asStore(), { lingerMs: 20 });
+    const poison = event(5, "poison", 1);
+    poison.value.occurred_at = Date.UTC(2128, 0, 1);
+    const results = await Promise.allSettled([
+      writer.write(range(0, 9)),
+      writer.write([event(4, "p1-4", 1), poison, event(6, "p1-6", 1)]),
+      writer.write([event(0, "p2-0", 2)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const err = (results[1] as PromiseRejectedResult).reason as UnprocessableEventsError;
+    expect(err).toBeInstanceOf(UnprocessableEventsError);
+    expect(err.rejected.map((r) => r.event.value.event_id)).toEqual(["poison"]);
+    expect(err.rejected[0]?.reason).toContain("occurred_at_ms");
+    expect(store.calls.filter((c) => c.startsWith("append"))).toHaveLength(1);
+    expect(await store.inner.countEvents({})).toBe(13);
+  });
+
+  it("finds an event the store itself refuses by halving the write, not by writing row by row", async () => {
+    const writer = new SinkWriter(store.asStore(), { lingerMs: 20 });
+    store.refused.add("e37");
+    const results = await Promise.allSettled([
+      writer.write(range(0, 63)),
+      writer.write([event(0, "other", 1)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled"]);
+    const err = (results[0] as PromiseRejectedResult).reason as UnprocessableEventsError;
+    expect(err.rejected.map((r) => r.event.offset)).toEqual(["37"]);
+    expect(err.rejected[0]?.reason).toContain("Cannot parse input");
+    expect(await store.inner.countEvents({})).toBe(64);
+    const writes = store.calls.filter((c) => !c.startsWith("max"));
+    // log2(65) halvings, each writing one half and retrying the other, plus the lone row twice.
+    expect(writes.length).toBeLessThanOrEqual(16);
   });
 
   it("writes at once when a batch reaches maxRows", async () => {

@@ -1,8 +1,10 @@
+import { eventRowProblem } from "../../services/platform/analytics/event-rows";
 import type {
   AnalyticsStore,
   EventRow,
   InsertReport,
 } from "../../services/platform/analytics/port";
+import { UnprocessableEventsError } from "../../services/platform/events/batch-processor";
 import type { ConsumedEvent } from "../../services/platform/events/port";
 
 /**
@@ -17,6 +19,12 @@ import type { ConsumedEvent } from "../../services/platform/events/port";
  * event a producer retry published twice at a nearby offset. Anything that still slips through
  * (say, the same event republished days later) is collapsed by ReplacingMergeTree, and reads
  * deduplicate by event_id meanwhile.
+ *
+ * One unstorable event must not fail the others it is written with: each row is checked against
+ * the table's column types before the combined INSERT, and an event that fails the check, or that
+ * the store still refuses when written alone while it accepts the rest (found by halving the
+ * write, a few INSERTs, never one per row), is reported back to its own partition's batch as
+ * unprocessable (dead-lettered there) while every other event is stored.
  */
 
 const RECENT_IDS = 200_000;
@@ -119,13 +127,83 @@ export class SinkWriter {
 
   private async flush(batch: Waiting[]): Promise<void> {
     if (batch.length === 0) return;
+    const rejected = new Map<ConsumedEvent, string>();
     try {
-      const events = batch.flatMap((w) => w.events);
-      const report = await this.writeNow(events);
-      this.options.onFlush?.({ rows: events.length, ...report });
-      for (const w of batch) w.done();
+      const storable: ConsumedEvent[] = [];
+      for (const w of batch) {
+        for (const e of w.events) {
+          const problem = rowProblem(e);
+          if (problem === undefined) storable.push(e);
+          else rejected.set(e, problem);
+        }
+      }
+      const report = await this.writeSplitting(storable, rejected);
+      this.continuePast(rejected.keys());
+      this.options.onFlush?.({ rows: storable.length, ...report });
     } catch (err) {
       for (const w of batch) w.failed(err);
+      return;
+    }
+    for (const w of batch) {
+      const mine = w.events.filter((e) => rejected.has(e));
+      if (mine.length === 0) w.done();
+      else
+        w.failed(
+          new UnprocessableEventsError(
+            mine.map((event) => ({ event, reason: rejected.get(event) as string })),
+          ),
+        );
+    }
+  }
+
+  /**
+   * writeNow, and when the store refuses the write while it is healthy, the two halves in turn
+   * (first the earlier offsets), down to single events, which are refused twice before they are
+   * put in `rejected`. A store that is down fails the whole write (an outage, not poison).
+   */
+  private async writeSplitting(
+    events: readonly ConsumedEvent[],
+    rejected: Map<ConsumedEvent, string>,
+  ): Promise<InsertReport> {
+    if (events.length === 0) return none;
+    try {
+      return await this.writeNow(events);
+    } catch (err) {
+      if (!(await this.storeUp())) throw err;
+      if (events.length > 1) {
+        const half = events.length >>> 1;
+        const first = await this.writeSplitting(events.slice(0, half), rejected);
+        const second = await this.writeSplitting(events.slice(half), rejected);
+        return {
+          inserted: first.inserted + second.inserted,
+          duplicates: first.duplicates + second.duplicates,
+        };
+      }
+      try {
+        return await this.writeNow(events);
+      } catch (again) {
+        if (!(await this.storeUp())) throw again;
+        rejected.set(events[0] as ConsumedEvent, `the store refused it: ${String(again)}`);
+        return none;
+      }
+    }
+  }
+
+  /** A rejected event right where its partition's stored rows end does not break the continuation. */
+  private continuePast(rejected: Iterable<ConsumedEvent>): void {
+    const byOffset = [...rejected].sort((a, b) => (BigInt(a.offset) < BigInt(b.offset) ? -1 : 1));
+    for (const e of byOffset) {
+      const key = tpKey(e.topic, e.partition);
+      if (this.expected.get(key) === BigInt(e.offset))
+        this.expected.set(key, BigInt(e.offset) + 1n);
+    }
+  }
+
+  private async storeUp(): Promise<boolean> {
+    try {
+      return (await this.store.health()).status === "up";
+    } catch {
+      return false;
     }
   }
 
@@ -188,3 +266,12 @@ export class SinkWriter {
 }
 
 const none: InsertReport = { inserted: 0, duplicates: 0 };
+
+/** Why an event cannot become a row of `events`, or undefined. */
+function rowProblem(e: ConsumedEvent): string | undefined {
+  try {
+    return eventRowProblem(toEventRow(e));
+  } catch (err) {
+    return `cannot be made a row: ${String(err)}`;
+  }
+}

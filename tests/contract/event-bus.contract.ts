@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { UnprocessableEventError } from "../../services/platform/events/batch-processor";
+import {
+  UnprocessableEventError,
+  UnprocessableEventsError,
+} from "../../services/platform/events/batch-processor";
 import { frame } from "../../services/platform/events/codec";
 import {
   type ConsumedEvent,
@@ -253,6 +256,36 @@ export function eventBusContract(
       const { letters } = await readDlqRaw(bus);
       await waitFor("1 dead letter", () => letters.length >= 1);
       expect(letters[0]?.headers[DLQ_HEADERS.reason]).toBe("unprocessable");
+      expect(calls).toBeLessThanOrEqual(2);
+    });
+
+    it("dead-letters only the events a handler names unprocessable, at once, and counts the rest handled", async () => {
+      const bus = await fresh();
+      let calls = 0;
+      const handled: number[] = [];
+      await collect(bus, {
+        maxAttempts: 5,
+        handleBatch: async (batch) => {
+          calls++;
+          handled.push(
+            ...batch.filter((e) => e.value.note !== "never").map((e) => e.value.seq as number),
+          );
+          const rejected = batch
+            .filter((e) => e.value.note === "never")
+            .map((event) => ({ event, reason: "occurred_at out of range" }));
+          if (rejected.length > 0) throw new UnprocessableEventsError(rejected);
+        },
+      });
+      await bus.publish(TOPIC, [probe("k", 1), probe("k", 2, "never"), probe("k", 3)]);
+      await bus.publish(TOPIC, [probe("k", 4)]);
+      await waitFor("the events after it", () => handled.includes(4));
+      const { letters } = await readDlqRaw(bus);
+      await waitFor("1 dead letter", () => letters.length >= 1);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]?.headers[DLQ_HEADERS.reason]).toBe("unprocessable");
+      expect(letters[0]?.headers[DLQ_HEADERS.detail]).toBe("occurred_at out of range");
+      expect(new Set(handled)).toEqual(new Set([1, 3, 4]));
+      // No retries and no one-by-one isolation: one call for the batch, one for the next.
       expect(calls).toBeLessThanOrEqual(2);
     });
 

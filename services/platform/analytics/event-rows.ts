@@ -25,38 +25,45 @@ export class InvalidEventRowError extends TypeError {
 export function validateEventRows(rows: readonly EventRow[]): void {
   if (!Array.isArray(rows)) throw new InvalidEventRowError("rows must be an array");
   rows.forEach((row, index) => {
-    const fail = (field: string, why: string): never => {
-      throw new InvalidEventRowError(`rows[${index}].${field}: ${why}`);
-    };
-    if (row === null || typeof row !== "object") fail("(row)", "must be an object");
-    for (const field of ["event_id", "event_type", "topic", "key", "payload_json"] as const) {
-      const value = row[field];
-      if (typeof value !== "string") fail(field, "must be a string");
-      if (!isWellFormedText(value)) fail(field, "contains a lone UTF-16 surrogate");
-    }
-    if (row.event_id.length === 0) fail("event_id", "must not be empty");
-    if (row.topic.length === 0) fail("topic", "must not be empty");
-    if (
-      !Number.isSafeInteger(row.occurred_at_ms) ||
-      row.occurred_at_ms < 0 ||
-      row.occurred_at_ms > MAX_OCCURRED_AT_MS
-    ) {
-      fail("occurred_at_ms", "must be an integer epoch-millisecond time from 1970 to 2106");
-    }
-    for (const field of ["partition", "schema_id"] as const) {
-      const value = row[field];
-      if (!Number.isInteger(value) || value < 0 || value > MAX_UINT32) {
-        fail(field, "must be an integer from 0 to 4294967295");
-      }
-    }
-    if (
-      typeof row.offset !== "string" ||
-      !CANONICAL_UINT.test(row.offset) ||
-      BigInt(row.offset) > MAX_UINT64
-    ) {
-      fail("offset", "must be a decimal UInt64 string without sign or leading zeros");
-    }
+    const problem = eventRowProblem(row);
+    if (problem !== undefined) throw new InvalidEventRowError(`rows[${index}].${problem}`);
   });
+}
+
+/**
+ * Why one row cannot be stored ("field: why"), or undefined when it can. The analytics sink asks
+ * this per event before a combined write, so one unstorable event fails alone.
+ */
+export function eventRowProblem(row: EventRow): string | undefined {
+  if (row === null || typeof row !== "object") return "(row): must be an object";
+  for (const field of ["event_id", "event_type", "topic", "key", "payload_json"] as const) {
+    const value = row[field];
+    if (typeof value !== "string") return `${field}: must be a string`;
+    if (!isWellFormedText(value)) return `${field}: contains a lone UTF-16 surrogate`;
+  }
+  if (row.event_id.length === 0) return "event_id: must not be empty";
+  if (row.topic.length === 0) return "topic: must not be empty";
+  if (
+    !Number.isSafeInteger(row.occurred_at_ms) ||
+    row.occurred_at_ms < 0 ||
+    row.occurred_at_ms > MAX_OCCURRED_AT_MS
+  ) {
+    return "occurred_at_ms: must be an integer epoch-millisecond time from 1970 to 2106";
+  }
+  for (const field of ["partition", "schema_id"] as const) {
+    const value = row[field];
+    if (!Number.isInteger(value) || value < 0 || value > MAX_UINT32) {
+      return `${field}: must be an integer from 0 to 4294967295`;
+    }
+  }
+  if (
+    typeof row.offset !== "string" ||
+    !CANONICAL_UINT.test(row.offset) ||
+    BigInt(row.offset) > MAX_UINT64
+  ) {
+    return "offset: must be a decimal UInt64 string without sign or leading zeros";
+  }
+  return undefined;
 }
 
 /** A copy holding exactly the port's fields, so callers' extra properties or later edits never leak in. */

@@ -18,6 +18,24 @@ export class UnprocessableEventError extends Error {
   override name = "UnprocessableEventError";
 }
 
+/**
+ * Thrown by a handler that handled every event of its batch durably but these, which it never
+ * can: they alone are dead-lettered, at once, and the batch is done. A handler that writes
+ * several partitions' batches together (the analytics sink) uses it so that one unstorable event
+ * fails alone instead of failing its neighbours.
+ */
+export class UnprocessableEventsError extends Error {
+  override name = "UnprocessableEventsError";
+  constructor(readonly rejected: ReadonlyArray<{ event: ConsumedEvent; reason: string }>) {
+    super(
+      `${rejected.length} unprocessable event(s): ${rejected
+        .slice(0, 3)
+        .map((r) => `offset ${r.event.offset}: ${r.reason}`)
+        .join("; ")}`,
+    );
+  }
+}
+
 export interface BatchProcessorOptions {
   codec: EventCodec;
   groupId: string;
@@ -94,6 +112,10 @@ export class BatchProcessor {
     const whole = await this.attempt(events);
     if (whole === "ok") return true;
     if (whole === "interrupted") return false;
+    if (whole instanceof UnprocessableEventsError) {
+      await this.deadLetterRejected(whole, byOffset);
+      return true;
+    }
     if (!(await this.dependencyUp())) throw new Error(`handler dependency down: ${whole.message}`);
 
     // Isolate: hand the events over one by one so only the ones that fail are dead-lettered.
@@ -101,6 +123,10 @@ export class BatchProcessor {
       const single = await this.attempt([event]);
       if (single === "interrupted") return false;
       if (single === "ok") continue;
+      if (single instanceof UnprocessableEventsError) {
+        await this.deadLetterRejected(single, byOffset);
+        continue;
+      }
       if (!(await this.dependencyUp()))
         throw new Error(`handler dependency down: ${single.message}`);
       const record = byOffset.get(event.offset) as RawRecord;
@@ -121,7 +147,8 @@ export class BatchProcessor {
         return "ok";
       } catch (err) {
         last = err as Error;
-        if (last instanceof UnprocessableEventError) return last;
+        if (last instanceof UnprocessableEventError || last instanceof UnprocessableEventsError)
+          return last;
         this.opts.onError?.(last, `handler attempt ${attempt}/${this.opts.maxAttempts}`);
         if (attempt < this.opts.maxAttempts)
           await this.sleep(this.opts.retryBackoffMs * 2 ** (attempt - 1));
@@ -137,6 +164,18 @@ export class BatchProcessor {
     } catch {
       return false;
     }
+  }
+
+  private async deadLetterRejected(
+    err: UnprocessableEventsError,
+    byOffset: Map<string, RawRecord>,
+  ): Promise<void> {
+    const letters: RawMessage[] = [];
+    for (const { event, reason } of err.rejected) {
+      const record = byOffset.get(event.offset);
+      if (record) letters.push(this.letter(record, "unprocessable", reason, 1));
+    }
+    await this.deadLetter(err.rejected[0]?.event.topic, letters);
   }
 
   private async deadLetter(topic: string | undefined, letters: RawMessage[]): Promise<void> {
