@@ -72,6 +72,15 @@ async function scored(body: ReturnType<typeof request>) {
   expect(Date.parse(r.route_summary.eta_p90_utc)).toBeGreaterThanOrEqual(
     Date.parse(r.route_summary.eta_p50_utc),
   );
+  // One ETA: the quoted transit is the P50 ETA's, from the departure asked.
+  const departure = Date.parse(body.voyage.departure_utc);
+  expect(
+    Math.abs(
+      Date.parse(r.route_summary.eta_p50_utc) -
+        departure -
+        r.route_summary.estimated_transit_h * 3_600_000,
+    ),
+  ).toBeLessThan(60_000);
   const e = r.ensemble_analysis;
   if (e) {
     expect(e.members).toBe(31);
@@ -82,6 +91,14 @@ async function scored(body: ReturnType<typeof request>) {
     }
     expect(p.any).toBeGreaterThanOrEqual(Math.max(p.wave, p.wind, p.swell));
     expect(e.eta_hours.p90).toBeGreaterThanOrEqual(e.eta_hours.p50);
+    // The quoted transit lies within the ensemble's P10-P90, and the index is its median member's.
+    expect(r.route_summary.estimated_transit_h).toBeGreaterThanOrEqual(e.eta_hours.p10);
+    expect(r.route_summary.estimated_transit_h).toBeLessThanOrEqual(e.eta_hours.p90);
+    expect(r.voyage_severity_index.score).toBe(e.index_distribution.p50);
+    expect(r.voyage_severity_index.confidence_interval).toEqual([
+      e.index_distribution.p5,
+      e.index_distribution.p95,
+    ]);
     expect(e.cvar_95).toBeGreaterThanOrEqual(e.index_distribution.p50);
   }
   expect(r.metadata.weather_source).toMatch(/synthetic/);

@@ -58,6 +58,7 @@ export async function scoreTrack(
       origin: { lat: first.lat, lon: first.lon, ...(first.name ? { name: first.name } : {}) },
       destination: { lat: last.lat, lon: last.lon, ...(last.name ? { name: last.name } : {}) },
     },
+    timed ? "scheduled" : "sailed",
   );
   return {
     used: scored.used,

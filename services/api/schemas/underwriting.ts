@@ -151,16 +151,26 @@ export const voyageRiskResponse = z.object({
   computed_at_utc: z.string(),
   api_version: z.string().regex(/^\d+\.\d+\.\d+$/),
   voyage_severity_index: z.object({
-    score: z.number().min(0).max(100),
+    score: z
+      .number()
+      .min(0)
+      .max(100)
+      .describe(
+        "the index of the ensemble's median member (the member whose index is the median of the members', each sailing the route through its own weather); risk_dimensions and physical_conditions are that member's",
+      ),
     band: z.enum(BANDS.map((b) => b.name) as [string, ...string[]]),
-    confidence_interval: z.tuple([z.number(), z.number()]),
+    confidence_interval: z
+      .tuple([z.number(), z.number()])
+      .describe(
+        "5th and 95th percentile of the members' indices: a 90% ensemble interval about the score, which it always contains",
+      ),
     percentile_rank: z
       .number()
       .min(0)
       .max(100)
       .nullable()
       .describe(
-        "percentile of the index among the same route's historical departures in the month (null when no reanalysis is loaded)",
+        "0-100: the share of the same route's historical departures (one a day at 00 UTC in the departure's month, every reanalysis year, the same vessel) whose index is at or below this voyage's; rises with the index (null when no reanalysis is loaded)",
       ),
     description: z.string(),
   }),
@@ -202,9 +212,13 @@ export const voyageRiskResponse = z.object({
     origin: latLonOut.extend({ name: z.string().optional() }),
     destination: latLonOut.extend({ name: z.string().optional() }),
     distance_nm: z.number(),
-    estimated_transit_h: z.number(),
-    eta_p50_utc: z.string(),
-    eta_p90_utc: z.string(),
+    estimated_transit_h: z
+      .number()
+      .describe(
+        "median transit time of the ensemble's members sailing the route (ensemble_analysis.eta_hours.p50; a client's timed track keeps its times)",
+      ),
+    eta_p50_utc: z.string().describe("departure + estimated_transit_h"),
+    eta_p90_utc: z.string().describe("departure + the members' 90th-percentile transit time"),
     segment_count: z.number().int(),
     leg_count: z.number().int(),
     passages: passagesOut,

@@ -2,7 +2,7 @@ import { round } from "../round";
 import type { Route, RouteRequest } from "../routing/router";
 import type { WeatherField } from "../weather/types";
 import { aggregateExposure, type ExposureAggregates } from "./exposure";
-import { sailRoute } from "./sail";
+import { type SailedPiece, sailRoute } from "./sail";
 import type { ScoringVessel } from "./vessel-types";
 import { type RouteContext, severityScore } from "./vsi";
 
@@ -21,6 +21,8 @@ export interface MemberResult {
   exposure: ExposureAggregates;
   index: number;
   violation: { wave: boolean; wind: boolean; swell: boolean };
+  /** The route as this member sails it (where and when it met what). */
+  pieces: SailedPiece[];
 }
 
 /**
@@ -39,8 +41,9 @@ export function sailMember(
   context: RouteContext,
   everyNm: number,
   lossTable?: Float32Array,
+  timing: "sailed" | "scheduled" = "sailed",
 ): MemberResult {
-  const sailed = sailRoute(route, request, field, everyNm, lossTable);
+  const sailed = sailRoute(route, request, field, everyNm, lossTable, timing);
   const exposure = aggregateExposure(sailed.samples, vessel);
   return {
     member,
@@ -53,6 +56,7 @@ export function sailMember(
       wind: exposure.wind.hours_over_limit > 0,
       swell: exposure.swell.peak > SWELL_SHARE_OF_WAVE_LIMIT * vessel.max_wave_m,
     },
+    pieces: sailed.pieces,
   };
 }
 
@@ -68,6 +72,12 @@ export interface EnsembleSummary {
     number
   >;
   transit_h: { p10: number; p50: number; p90: number };
+  /**
+   * The representative member: the one whose index is the weighted median (so its index is
+   * index_distribution.p50, inside every interval the distribution gives). The voyage's index,
+   * sub-scores and conditions are this member's.
+   */
+  representative: number;
 }
 
 /**
@@ -88,7 +98,9 @@ export function summariseEnsemble(
   const quantile = (values: number[], q: number) => weightedQuantile(values, w, q);
   const indices = members.map((m) => m.index);
   const transits = members.map((m) => m.transit_h);
+  const median = quantile(indices, 0.5);
   return {
+    representative: members.findIndex((m) => m.index === median),
     members: members.length,
     ensembles: models.map((model) => ({
       model,

@@ -39,6 +39,11 @@ export function sailRoute(
   everyNm = 0,
   /** The vessel's speed-loss table, shared across members (EdgeCosts.speedLossTable). */
   lossTable?: Float32Array,
+  /**
+   * "scheduled": every piece keeps the route's own timing (a client's track with times on its
+   * waypoints is sailed to its schedule in every member; only the weather met differs).
+   */
+  timing: "sailed" | "scheduled" = "sailed",
 ): SailedRoute {
   const costs = new EdgeCosts(request, field, lossTable);
   const pieces: SailedPiece[] = [];
@@ -51,7 +56,7 @@ export function sailRoute(
     let hours: number;
     let conditions: SeaConditions;
     let course: number;
-    if (first.in_canal) {
+    if (first.in_canal || timing === "scheduled") {
       hours = group.reduce((s, g) => s + (g.end_ms - g.start_ms) / 3_600_000, 0);
       const mid = group[Math.floor(group.length / 2)] as Route["segments"][number];
       conditions = field.at(mid.start.lat, mid.start.lon, t + (hours / 2) * 3_600_000);
