@@ -73,16 +73,20 @@ describe("embedded default (npm start)", () => {
         body: JSON.stringify(body),
       });
     const before = s.weather.registry.latest("synthetic")?.cycleMs as number;
+    const asked = Date.now();
     const res = await post(adminKey, { model: "synthetic" });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({
-      model: "synthetic",
-      cycle_utc: new Date(before + 6 * 3_600_000).toISOString(),
-      members: 31,
-      synthetic: true,
-    });
+    const landed = await json(res);
+    expect(landed).toMatchObject({ model: "synthetic", members: 31, synthetic: true });
+    // Initialised now, not in model time ahead of the clock: current at once, never a negative age.
+    const cycle = Date.parse(landed.cycle_utc);
+    expect(cycle).toBeGreaterThan(before);
+    expect(cycle).toBeLessThanOrEqual(Date.now());
+    expect(cycle).toBeGreaterThanOrEqual(Math.floor(asked / 1000) * 1000);
     const health = await json(await fetch(`${s.url}/api/v1/underwriting/health`));
     expect(health.weather_models[0].cycles_loaded).toBe(2);
+    expect(health.weather_models[0].latest_cycle_utc).toBe(landed.cycle_utc);
+    expect(health.weather_models[0].age_h).toBeGreaterThanOrEqual(0);
 
     const forbidden = await post(plainKey, { model: "synthetic" });
     expect(forbidden.status).toBe(403);

@@ -40,8 +40,8 @@ export function registerAdminRoutes(
   const admin = { preHandler: [authenticate, requireScope("admin")] };
   const { weather } = deps;
 
-  // {"model": "synthetic"}: lands the next synthetic cycle in model time (6 h after the latest),
-  // so a demo or a test can move the weather on without waiting.
+  // {"model": "synthetic"}: lands a synthetic cycle initialised now, used at once by scores and
+  // re-scores, so a demo or a test can move the weather on without waiting.
   // {"model": "gefs", "files": [...]}: ingests GRIB2 files already in WEATHER_DIR/inbox.
   app.post("/api/v1/admin/weather-cycles", admin, async (request, reply) => {
     const body = landCycleBody.parse(request.body ?? {});
@@ -53,9 +53,9 @@ export function registerAdminRoutes(
           "this deployment does not land synthetic cycles (WEATHER_SYNTHETIC_CYCLES=false)",
         );
       }
-      const cycleMs = await scheduler.landNext();
+      const { cycleMs, landed } = await scheduler.landNow();
       const info = weather.registry.find(body.model, cycleMs);
-      return reply.status(201).send({
+      return reply.status(landed ? 201 : 200).send({
         model: body.model,
         cycle_utc: new Date(cycleMs).toISOString(),
         members: info?.members,

@@ -502,10 +502,14 @@ export function openApiDocument(): Record<string, unknown> {
       "/api/v1/admin/weather-cycles": {
         post: {
           summary:
-            "Land the next synthetic cycle, or ingest GRIB2 files from WEATHER_DIR/inbox (admin scope)",
+            "Land a synthetic cycle initialised now (used at once), or ingest GRIB2 files from WEATHER_DIR/inbox (admin scope)",
           security: key,
           responses: {
             "201": { description: "the cycle landed" },
+            "200": {
+              description:
+                "a synthetic cycle initialised this second had already landed: that cycle",
+            },
             "403": error("the key lacks the admin scope"),
             "422": error("ingest_failed"),
           },

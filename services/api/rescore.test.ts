@@ -14,10 +14,12 @@ import { syntheticCycleEvent } from "../weather/synthetic-scheduler";
  * alerts carry the voyage's owner and the trigger.
  */
 const KEY = "vr_test_fleet_rescore_key_00000000000000000";
+const ADMIN_KEY = "vr_test_admin_rescore_key_0000000000000000";
 let s: Served;
 beforeAll(async () => {
   s = await serveWithKeys("rescore-api-test", [
     { key: KEY, plan: "fleet", scopes: ["monitoring"] },
+    { key: ADMIN_KEY, plan: "enterprise", scopes: ["admin"] },
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -84,5 +86,23 @@ describe("re-scoring monitored voyages", { timeout: 300_000 }, () => {
       expect(p).toMatchObject({ voyage_id: active, fleet_id: "atlantic", trigger_field: "index" });
       expect(p.risk_band_was).not.toBe(p.risk_band_now);
     }
+  });
+  it("re-scores at once against a synthetic cycle an admin lands", async () => {
+    const voyage = await register({});
+    const res = await fetch(`${s.url}/api/v1/admin/weather-cycles`, {
+      method: "POST",
+      headers: { "X-API-Key": ADMIN_KEY, "Content-Type": "application/json" },
+      body: JSON.stringify({ model: "synthetic" }),
+    });
+    expect(res.status).toBe(201);
+    const { cycle_utc } = (await res.json()) as { cycle_utc: string };
+    const projection = new MonitoredProjection(s.platform.state);
+    // Landed ahead of the clock in model time, the cycle re-scored nothing until the clock passed it.
+    await waitFor(
+      "the voyage re-scored on the admin's cycle",
+      async () => (await projection.view(voyage))?.latest?.weather_cycle_utc === cycle_utc,
+      120_000,
+      async () => (await projection.view(voyage))?.latest?.weather_cycle_utc,
+    );
   });
 });

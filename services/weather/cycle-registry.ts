@@ -95,9 +95,12 @@ export class CycleRegistry {
 
   freshness(nowMs: number): ModelFreshness[] {
     return this.models().map((model) => {
-      const latest = this.latest(model) as CycleInfo;
+      // The newest cycle already begun, as scores choose it (a cycle stamped ahead of this
+      // clock, by a skewed clock elsewhere, is not yet the one in use).
+      const latest =
+        this.cycles(model).find((c) => c.cycleMs <= nowMs) ?? (this.latest(model) as CycleInfo);
       const cadence = weatherModel(model)?.cadence_h ?? 6;
-      const ageH = (nowMs - latest.cycleMs) / 3_600_000;
+      const ageH = Math.max(0, (nowMs - latest.cycleMs) / 3_600_000);
       return {
         model,
         latest_cycle_utc: new Date(latest.cycleMs).toISOString(),

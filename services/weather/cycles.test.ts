@@ -4,6 +4,7 @@ import { MemoryCodec } from "../platform/events/memory-codec";
 import type { ConsumedEvent } from "../platform/events/port";
 import { SchemaCatalog } from "../platform/events/schema-catalog";
 import { TOPIC, topicSpecs } from "../platform/events/topics";
+import { chooseForecast } from "../underwriting/weather-choice";
 import { cycleEventId, cycleLandedEvent, followCycles } from "./cycle-events";
 import { CycleRegistry } from "./cycle-registry";
 import { SyntheticCycleScheduler } from "./synthetic-scheduler";
@@ -70,16 +71,20 @@ describe("synthetic cycles on the bus", () => {
     return b;
   }
 
-  it("lands the due cycle once, the next ones in model time, and a second process learns them all", async () => {
+  it("lands the due cycle once, one initialised now on demand, and a second process learns them all", async () => {
     const b = await bus();
     let now = T0;
     const registry = new CycleRegistry();
     const scheduler = new SyntheticCycleScheduler({ bus: b, registry, now: () => now });
     expect(await scheduler.landDue()).toBe(Date.UTC(2026, 10, 21, 6));
     expect(await scheduler.landDue()).toBe(Date.UTC(2026, 10, 21, 6)); // known: not landed again
-    expect(await scheduler.landNext()).toBe(Date.UTC(2026, 10, 21, 12));
-    now += 6 * H; // the clock reaches 13:30: 12 UTC is due and already landed
-    await scheduler.landDue();
+    // On demand: a cycle initialised now (07:30), current at once; twice in a second is one cycle.
+    expect(await scheduler.landNow()).toEqual({ cycleMs: now, landed: true });
+    expect(await scheduler.landNow()).toEqual({ cycleMs: now, landed: false });
+    expect(chooseForecast(registry, now)?.primary.cycleMs).toBe(now);
+    expect(registry.freshness(now)[0]?.age_h).toBe(0);
+    now += 6 * H; // the clock reaches 13:30: 12 UTC is due
+    expect(await scheduler.landDue()).toBe(Date.UTC(2026, 10, 21, 12));
 
     const seen: ConsumedEvent[] = [];
     const other = new CycleRegistry();
@@ -94,10 +99,10 @@ describe("synthetic cycles on the bus", () => {
     });
     await following.ready;
     await tap.ready;
-    await expect.poll(() => seen.length).toBe(2);
+    await expect.poll(() => seen.length).toBe(3);
     await expect.poll(() => other.latest("synthetic")?.cycleMs).toBe(Date.UTC(2026, 10, 21, 12));
-    expect(other.cycles("synthetic")).toHaveLength(2);
-    expect(seen.map((e) => e.key)).toEqual(["synthetic", "synthetic"]);
+    expect(other.cycles("synthetic")).toHaveLength(3);
+    expect(seen.map((e) => e.key)).toEqual(["synthetic", "synthetic", "synthetic"]);
     expect(seen[0]?.value).toMatchObject({ model: "synthetic", members: 31, synthetic: true });
     await following.stop();
     await tap.stop();

@@ -24,8 +24,9 @@ export function syntheticCycleEvent(cycleMs: number, occurredAtMs: number) {
 
 /**
  * Lands synthetic forecast cycles: the one due by the clock (00/06/12/18 UTC) when it is missing,
- * checked every minute, and on demand the next one in model time (the admin call), which lets a
- * demo or a test advance the weather without waiting six hours.
+ * checked every minute, and on demand one initialised now (the admin call), which lets a demo or
+ * a test move the weather on without waiting six hours. Landing cycles ahead of the clock would
+ * make them unusable until the clock reaches them (scores use cycles already begun).
  */
 export class SyntheticCycleScheduler {
   private timer?: NodeJS.Timeout;
@@ -47,14 +48,17 @@ export class SyntheticCycleScheduler {
     return cycle;
   }
 
-  /** Lands the cycle after the latest known one (or the one due by the clock if none is). */
-  async landNext(): Promise<number> {
+  /**
+   * Lands a cycle initialised now (to the second: synthetic cycles may start at any time), so
+   * that scores and re-scores use it at once; answers its time, and landed: false when the latest
+   * known cycle is already as new (two calls within a second), which is then the one answered.
+   */
+  async landNow(): Promise<{ cycleMs: number; landed: boolean }> {
+    const cycle = Math.floor(this.deps.now() / 1000) * 1000;
     const latest = this.deps.registry.latest(MODEL.id);
-    const cycle = latest
-      ? latest.cycleMs + MODEL.cadence_h * 3_600_000
-      : cycleAtOrBefore(this.deps.now(), MODEL.cadence_h);
+    if (latest && latest.cycleMs >= cycle) return { cycleMs: latest.cycleMs, landed: false };
     await this.land(cycle);
-    return cycle;
+    return { cycleMs: cycle, landed: true };
   }
 
   start(): void {
