@@ -32,6 +32,7 @@ import {
   routingVessel,
   type ScoringDeps,
 } from "../underwriting/voyage-risk";
+import { cycleSourceLabel } from "../weather/cycle-registry";
 
 /**
  * POST /api/v1/route-risk: the route for the asked objective through the control member of the
@@ -133,12 +134,7 @@ export async function scoreRouteRisk(
     alternatives,
     metadata: {
       request_id: ids.requestId,
-      weather_source: weather.ensembles
-        .map(
-          (c) =>
-            `${c.synthetic ? "synthetic " : ""}${c.model} cycle ${new Date(c.cycleMs).toISOString()} (${c.members} members)${c.synthetic ? ", not real weather" : ""}`,
-        )
-        .join("; "),
+      weather_source: weather.ensembles.map(cycleSourceLabel).join("; "),
       weather_cycle_utc: new Date(weather.choice.primary.cycleMs).toISOString(),
       synthetic_weather: weather.choice.primary.synthetic,
       methodology: ROUTE_RISK_METHODOLOGY,

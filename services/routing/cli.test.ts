@@ -21,8 +21,11 @@ describe("voyage-risk route", () => {
       "--speed-kts",
       "15",
     );
+    const started = Date.now();
     expect(r.status, r.stderr).toBe(0);
     const f = JSON.parse(r.stdout);
+    // Without --departure the voyage leaves now (it defaulted to a fixed day in the past).
+    expect(Date.parse(f.properties.departure_utc)).toBeGreaterThan(started - 120_000);
     expect(f.type).toBe("Feature");
     expect(f.geometry.type).toBe("LineString");
     expect(f.geometry.coordinates[0]).toEqual([3.9, 51.98]);

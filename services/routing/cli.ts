@@ -26,7 +26,8 @@ const argsSchema = z.object({
   from: latLon,
   to: latLon,
   objective: z.enum(OBJECTIVES).default("fastest"),
-  departure: z.iso.datetime({ offset: true }).default("2026-01-15T00:00:00Z"),
+  /** Default: now (a route's timing and its weather start from the departure). */
+  departure: z.iso.datetime({ offset: true }).optional(),
   "draft-m": positive.max(MAX_PARTICULARS.draft_m).optional(),
   "beam-m": positive.max(MAX_PARTICULARS.beam_m).optional(),
   "loa-m": positive.max(MAX_PARTICULARS.loa_m).optional(),
@@ -74,7 +75,7 @@ export function runRouteCommand(argv: string[]): number {
       from: { lat: a.from[0], lon: a.from[1] },
       to: { lat: a.to[0], lon: a.to[1] },
       objective: a.objective,
-      departureMs: Date.parse(a.departure),
+      departureMs: a.departure === undefined ? Date.now() : Date.parse(a.departure),
       vessel: {
         speed_kts: a["speed-kts"],
         draft_m: a["draft-m"],

@@ -10,7 +10,7 @@ import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
 import { HorizonBlend, MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import type { WeatherField } from "../engine/weather/types";
 import { AppError } from "../platform/errors";
-import type { CycleInfo, CycleRegistry } from "../weather/cycle-registry";
+import { type CycleInfo, type CycleRegistry, cycleSourceLabel } from "../weather/cycle-registry";
 import { weatherModel } from "../weather/models";
 import type { WeatherProvider } from "../weather/provider";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
@@ -248,12 +248,7 @@ export async function scoreRoute(
     metadata: {
       request_id: requestId,
       weather_data_age_h: Math.round(((now - choice.primary.cycleMs) / 3_600_000) * 100) / 100,
-      weather_source: ensembles
-        .map(
-          (c) =>
-            `${c.synthetic ? "synthetic " : ""}${c.model} cycle ${new Date(c.cycleMs).toISOString()} (${c.members} members)${c.synthetic ? ", not real weather" : ""}`,
-        )
-        .join("; "),
+      weather_source: ensembles.map(cycleSourceLabel).join("; "),
       weather_cycle_utc: new Date(choice.primary.cycleMs).toISOString(),
       forecast_coverage: coverage,
       methodology: METHODOLOGY,

@@ -87,6 +87,25 @@ describe("voyage-risk weather", { timeout: 120_000 }, () => {
       lon: 100,
       time_utc: "2026-07-01T00:00:00.000Z",
     });
+    // A time ahead is a forecast from the latest cycle issued by now, never a cycle not yet issued.
+    const ahead = new Date(Date.now() + 30 * 3_600_000).toISOString();
+    const asked = Date.now();
+    const forecast = run(
+      {},
+      "sample",
+      "--model",
+      "synthetic",
+      "--lat",
+      "50",
+      "--lon",
+      "-20",
+      "--time",
+      ahead,
+    );
+    expect(forecast.status).toBe(0);
+    const cycle = Date.parse(forecast.out.cycle_utc);
+    expect(cycle).toBeLessThanOrEqual(Date.now());
+    expect(cycle).toBeGreaterThan(asked - 6 * 3_600_000 - 60_000);
     const bad = run(
       {},
       "sample",

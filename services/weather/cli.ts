@@ -225,8 +225,11 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
         });
       let cycleMs = a.cycle;
       if (cycleMs === undefined) {
-        // The synthetic model's analysis for the time asked: the cycle at or before it.
-        if (model.synthetic) cycleMs = cycleAtOrBefore(times[0] as number, model.cadence_h);
+        // The synthetic model's cycle at or before the time asked, and never one not yet issued:
+        // a time ahead is sampled from the latest cycle issued by now (a forecast), as a user
+        // of the real models would get.
+        if (model.synthetic)
+          cycleMs = cycleAtOrBefore(Math.min(times[0] as number, Date.now()), model.cadence_h);
         else {
           const latest = (await new CycleStore(config.WEATHER_DIR).manifests())
             .filter((m) => m.model === a.model)

@@ -32,6 +32,16 @@ export interface CycleInfo {
   landedAtMs: number;
 }
 
+/**
+ * A cycle as response metadata names it (`weather_source`): "gefs cycle 2026-12-03T12:00:00.000Z
+ * (31 members)", or for the synthetic model "synthetic model cycle ... (31 members), not real
+ * weather".
+ */
+export function cycleSourceLabel(c: CycleInfo): string {
+  const name = c.model === "synthetic" ? "synthetic model" : c.model;
+  return `${name} cycle ${new Date(c.cycleMs).toISOString()} (${c.members} members)${c.synthetic ? ", not real weather" : ""}`;
+}
+
 export interface ModelFreshness {
   model: string;
   latest_cycle_utc: string;
