@@ -127,7 +127,7 @@ async function routeTemplates(cycles: Cycles, nowMs: number): Promise<Template[]
           vesselType,
           origin,
           destination,
-          route: scored.response.route_summary.geometry.coordinates as Array<[number, number]>,
+          route: scored.used.waypoints,
           response: scored.response,
           used: scored.used,
         };

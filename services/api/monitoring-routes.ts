@@ -84,7 +84,7 @@ export function registerMonitoringRoutes(
         vesselId: body.vessel.imo ?? id,
         vessel: body.vessel,
         voyage: body.voyage,
-        route: scored.response.route_summary.geometry.coordinates as Array<[number, number]>,
+        route: scored.used.waypoints,
         thresholds: body.thresholds as Record<string, number>,
         departureMs,
         occurredAt: nowMs,

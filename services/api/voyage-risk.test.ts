@@ -330,7 +330,8 @@ describe("voyage-risk", { timeout: 300_000 }, () => {
       expect.objectContaining({ leg: 1, id: "nantucket-shoals" }),
     ]);
     expect(r1.route_summary.leg_count).toBe(6);
-    expect(r1.route_summary.geometry.coordinates[2]).toEqual([-40, 45]);
+    // The client's points are drawn as given (with points added along the legs between them).
+    expect(r1.route_summary.geometry.coordinates).toContainEqual([-40, 45]);
 
     const t0 = Date.parse(testDeparture(2));
     const timed = sea.map((p, i) => ({ ...p, time_utc: new Date(t0 + i * 4 * DAY).toISOString() }));

@@ -11,6 +11,7 @@ import {
   type Objective,
   type Route,
   type RouteRequest,
+  type RoutingNetwork,
 } from "../engine/routing/router";
 import { ensembleCone } from "../engine/scoring/cone";
 import { aggregateExposure } from "../engine/scoring/exposure";
@@ -23,6 +24,7 @@ import {
   WEIGHTS,
   weatherSubScores,
 } from "../engine/scoring/vsi";
+import { routeGeometry } from "../routing/geojson";
 import { assessRoute } from "../underwriting/route-context";
 import {
   DISCLAIMER,
@@ -96,7 +98,7 @@ export async function scoreRouteRisk(
   const vsi = scoreOf(route);
   const alternatives = OBJECTIVES.filter((o) => o !== req.objective).map((objective) => {
     const alt = network.route(requestFor(objective), weather.control);
-    return summary(alt, scoreOf(alt));
+    return summary(alt, scoreOf(alt), network);
   });
 
   const samples = route.segments.map((s) => ({
@@ -110,7 +112,7 @@ export async function scoreRouteRisk(
     composite_risk_score: _c,
     risk_band: _b,
     ...routePart
-  } = summary(route, vsi);
+  } = summary(route, vsi, network);
   const response: RouteRiskResponse = {
     route_id: ids.routeId,
     generated_at: new Date(forecast.nowMs).toISOString(),
@@ -180,7 +182,11 @@ function exposureSamples(route: Route) {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function summary(route: Route, vsi: VsiResult): RouteRiskResponse["alternatives"][number] {
+function summary(
+  route: Route,
+  vsi: VsiResult,
+  network: RoutingNetwork,
+): RouteRiskResponse["alternatives"][number] {
   return {
     objective: route.objective,
     composite_risk_score: vsi.score,
@@ -191,7 +197,7 @@ function summary(route: Route, vsi: VsiResult): RouteRiskResponse["alternatives"
     eta_utc: iso(route.eta_ms),
     passages: route.passages,
     limits_kept: route.limits_kept,
-    geometry: { type: "LineString", coordinates: route.waypoints.map((p) => [p.lon, p.lat]) },
+    geometry: routeGeometry(route, network),
   };
 }
 

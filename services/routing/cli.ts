@@ -71,7 +71,8 @@ export function runRouteCommand(argv: string[]): number {
   }
   const a = parsed.data;
   try {
-    const route = buildRoutingNetwork().route({
+    const network = buildRoutingNetwork();
+    const route = network.route({
       from: { lat: a.from[0], lon: a.from[1] },
       to: { lat: a.to[0], lon: a.to[1] },
       objective: a.objective,
@@ -85,7 +86,7 @@ export function runRouteCommand(argv: string[]): number {
       },
       avoid: a.avoid,
     });
-    process.stdout.write(`${JSON.stringify(routeFeature(route))}\n`);
+    process.stdout.write(`${JSON.stringify(routeFeature(route, network))}\n`);
     return 0;
   } catch (err) {
     if (err instanceof EngineError) return fail(err.code, err.message, err.details);

@@ -1,13 +1,37 @@
-import type { Route } from "../engine/routing/router";
+import { type DrawnGeometry, drawnLine } from "../engine/geo/drawn-line";
+import type { Route, RoutingNetwork } from "../engine/routing/router";
+
+/**
+ * A route's geometry as every interface prints it: drawn at sea when joined straight in lon/lat,
+ * cut at the antimeridian (drawn-line.ts), checked against the 1:10m land and closed waters the
+ * router keeps its legs off; canal and river-fairway legs, which that coastline fills, and legs whose
+ * geodesic meets land (a client's track), are not checked.
+ */
+export function routeGeometry(
+  route: Pick<Route, "waypoints" | "legs">,
+  network: RoutingNetwork,
+): DrawnGeometry {
+  const coast = network.keptOff();
+  const confined = new Set(network.passages.filter((p) => p.kind !== "strait").map((p) => p.id));
+  return drawnLine(route.waypoints, {
+    // One piece: the straight lon/lat segment itself, as drawn (not the geodesic in 5 nm pieces).
+    hitsLand: (a, b) => coast.pathHitsLand(a, b, Number.MAX_VALUE),
+    // Legs whose geodesic itself meets land (a client's track over land) cannot be drawn at sea.
+    landUnchecked: (leg) => {
+      const passage = route.legs[leg]?.passage;
+      if (passage !== undefined && confined.has(passage)) return true;
+      const a = route.waypoints[leg];
+      const b = route.waypoints[leg + 1];
+      return a === undefined || b === undefined || coast.pathHitsLand(a, b);
+    },
+  });
+}
 
 /** A route as a GeoJSON Feature (RFC 7946): a LineString of [lon, lat] with the route's facts as properties. */
-export function routeFeature(route: Route) {
+export function routeFeature(route: Route, network: RoutingNetwork) {
   return {
     type: "Feature" as const,
-    geometry: {
-      type: "LineString" as const,
-      coordinates: route.waypoints.map((p) => [round6(p.lon), round6(p.lat)]),
-    },
+    geometry: routeGeometry(route, network),
     properties: {
       objective: route.objective,
       distance_nm: route.distance_nm,
@@ -22,5 +46,3 @@ export function routeFeature(route: Route) {
     },
   };
 }
-
-const round6 = (v: number) => Math.round(v * 1e6) / 1e6;

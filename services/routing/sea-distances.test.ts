@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLISHED_DISTANCES } from "../../tests/fixtures/sea-distances";
+import { drawnLine } from "../engine/geo/drawn-line";
 import type { RoutingNetwork } from "../engine/routing/router";
+import { routeGeometry } from "./geojson";
 import { buildRoutingNetwork } from "./network";
 
 /**
@@ -67,3 +69,64 @@ function isSubsequence(wanted: readonly string[], got: readonly string[]): boole
   for (const id of got) if (id === wanted[i]) i++;
   return i === wanted.length;
 }
+
+/**
+ * GeoJSON draws a LineString straight in longitude and latitude (RFC 7946 §3.1.1). Every route of
+ * the table, drawn as the API and CLI print it, stays at sea along those straight pieces on the
+ * 1:10m coastline (sampled every 0.2 nm); drawn from its turning points alone, some did not
+ * (the Cotentin on Rotterdam-Cape routes, Santa Catarina, Tsugaru).
+ */
+describe("routes as GeoJSON draws them", { timeout: 180_000 }, () => {
+  const landHits = (coords: Array<[number, number]>): number => {
+    const coast = net.coastline();
+    let hits = 0;
+    for (let i = 1; i < coords.length; i++) {
+      const [lon0, lat0] = coords[i - 1] as [number, number];
+      const [lon1, lat1] = coords[i] as [number, number];
+      const nm = Math.hypot((lon1 - lon0) * Math.cos((lat0 * Math.PI) / 180), lat1 - lat0) * 60;
+      const n = Math.max(1, Math.ceil(nm / 0.2));
+      for (let k = 1; k < n; k++) {
+        const t = k / n;
+        if (coast.isLand({ lat: lat0 + t * (lat1 - lat0), lon: lon0 + t * (lon1 - lon0) })) {
+          hits++;
+          break;
+        }
+      }
+    }
+    return hits;
+  };
+  const parts = (g: ReturnType<typeof drawnLine>): Array<Array<[number, number]>> =>
+    g.type === "LineString" ? [g.coordinates] : g.coordinates;
+
+  it("stays at sea drawn straight in lon/lat, where the turning points alone did not", () => {
+    let rawCrossing = 0;
+    const drawnCrossing: string[] = [];
+    for (const d of PUBLISHED_DISTANCES) {
+      const r = net.route({
+        from: { lat: d.from.lat, lon: d.from.lon },
+        to: { lat: d.to.lat, lon: d.to.lon },
+        objective: "fastest",
+        departureMs: Date.UTC(2026, 5, 1),
+        vessel: { speed_kts: 14 },
+        avoid: d.avoid ?? [],
+      });
+      // Canals and river fairways run where the 1:10m coastline draws land: their legs are not checked.
+      const sea = r.legs.filter(
+        (l) =>
+          l.passage === undefined ||
+          net.passages.find((p) => p.id === l.passage)?.kind === "strait",
+      );
+      const raw = sea.flatMap((l) =>
+        parts(drawnLine([l.from, l.to], { toleranceNm: Number.POSITIVE_INFINITY })),
+      );
+      if (raw.some((p) => landHits(p) > 0)) rawCrossing++;
+      const drawn = sea.flatMap((l) =>
+        parts(routeGeometry({ ...r, waypoints: [l.from, l.to], legs: [l] }, net)),
+      );
+      const hits = drawn.reduce((s, p) => s + landHits(p), 0);
+      if (hits > 0) drawnCrossing.push(`${d.from.name} - ${d.to.name}: ${hits} pieces`);
+    }
+    expect(rawCrossing).toBeGreaterThan(0);
+    expect(drawnCrossing).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import type { RouteRequest } from "../engine/routing/router";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import { AppError } from "../platform/errors";
+import { routeGeometry } from "../routing/geojson";
 import { historicalBaseline } from "./history";
 import { assessRoute } from "./route-context";
 import { routingVessel, type ScoringDeps } from "./voyage-risk";
@@ -69,7 +70,7 @@ export async function historicalAvailability(
       distance_nm: route.distance_nm,
       estimated_transit_h: route.transit_h,
       passages: route.passages,
-      geometry: { type: "LineString", coordinates: route.waypoints.map((p) => [p.lon, p.lat]) },
+      geometry: routeGeometry(route, network),
     },
     baseline: history.baseline,
     methodology: AVAILABILITY_METHODOLOGY,

@@ -10,6 +10,7 @@ import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
 import { HorizonBlend, MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import type { WeatherField } from "../engine/weather/types";
 import { AppError } from "../platform/errors";
+import { routeGeometry } from "../routing/geojson";
 import { type CycleInfo, type CycleRegistry, cycleSourceLabel } from "../weather/cycle-registry";
 import { weatherModel } from "../weather/models";
 import type { WeatherProvider } from "../weather/provider";
@@ -243,7 +244,7 @@ export async function scoreRoute(
       passages: route.passages,
       limits_kept: route.limits_kept,
       snapping: { ...route.snaps },
-      geometry: { type: "LineString", coordinates: route.waypoints.map((p) => [p.lon, p.lat]) },
+      geometry: routeGeometry(route, network),
     },
     metadata: {
       request_id: requestId,
@@ -262,6 +263,7 @@ export async function scoreRoute(
       cycleMs: choice.primary.cycleMs,
       synthetic: choice.primary.synthetic,
       departureMs,
+      waypoints: route.waypoints.map((p) => [p.lon, p.lat] as [number, number]),
     },
   };
 }
@@ -347,5 +349,12 @@ function forecastCoverage(
 /** The response, and what it was computed from (for the VoyageScored event). */
 export interface ScoredVoyage {
   response: VoyageRiskResponse;
-  used: { model: string; cycleMs: number; synthetic: boolean; departureMs: number };
+  used: {
+    model: string;
+    cycleMs: number;
+    synthetic: boolean;
+    departureMs: number;
+    /** The route's turning points as [lon, lat] (monitoring sails them again at each cycle). */
+    waypoints: Array<[number, number]>;
+  };
 }

@@ -15,6 +15,21 @@ export const isoUtc = z.iso.datetime({ offset: true }).describe("ISO 8601 timest
 
 export const latLonOut = z.object({ lat: z.number(), lon: z.number() });
 
+const position = z.tuple([z.number(), z.number()]);
+/**
+ * A route as GeoJSON (RFC 7946): [lon, lat] positions joined straight in lon/lat, with points
+ * added along the geodesic legs so that the drawn line stays at sea; a MultiLineString when the
+ * route crosses the antimeridian, cut there (§3.1.9).
+ */
+export const routeGeometryOut = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("LineString"), coordinates: z.array(position) }),
+    z.object({ type: z.literal("MultiLineString"), coordinates: z.array(z.array(position)) }),
+  ])
+  .describe(
+    "GeoJSON LineString of [lon, lat], points added along each geodesic leg so that it stays at sea drawn straight in lon/lat; a MultiLineString cut at the antimeridian when the route crosses it (RFC 7946 §3.1.9)",
+  );
+
 export const passagesOut = z
   .array(z.string())
   .describe(

@@ -2,7 +2,15 @@ import { z } from "zod";
 import { OBJECTIVES } from "../../engine/routing/router";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { avoidPassages, isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
+import {
+  avoidPassages,
+  isoUtc,
+  latLonOut,
+  passagesOut,
+  point,
+  routeGeometryOut,
+  vesselParticulars,
+} from "./common";
 
 /**
  * The route-risk interface (spec 2.5-2.6, 4.5, 4.6). Decisions where the spec says "not shown"
@@ -67,10 +75,7 @@ export type RouteRiskRequest = z.infer<typeof routeRiskRequest>;
 /** Bands of the composite score: the index's bands (vsi.ts), in lower case. */
 export const RISK_BANDS = BANDS.map((b) => b.name.toLowerCase()) as [string, ...string[]];
 
-const geometry = z.object({
-  type: z.literal("LineString"),
-  coordinates: z.array(z.tuple([z.number(), z.number()])),
-});
+const geometry = routeGeometryOut;
 
 const conditions = z.object({
   hs_m: z.number(),

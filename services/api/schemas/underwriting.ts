@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
-import { avoidPassages, isoUtc, latLonOut, passagesOut, point, vesselParticulars } from "./common";
+import {
+  avoidPassages,
+  isoUtc,
+  latLonOut,
+  passagesOut,
+  point,
+  routeGeometryOut,
+  vesselParticulars,
+} from "./common";
 
 /**
  * The underwriting interface's bodies (spec 2.2-2.4), validated at the edge and published as the
@@ -228,10 +236,7 @@ export const voyageRiskResponse = z.object({
         "false when no route kept the vessel's wave and wind limits: the safest route is scored anyway",
       ),
     snapping: z.record(z.string(), z.unknown()),
-    geometry: z.object({
-      type: z.literal("LineString"),
-      coordinates: z.array(z.tuple([z.number(), z.number()])),
-    }),
+    geometry: routeGeometryOut,
   }),
   metadata: z.object({
     request_id: z.string(),
@@ -355,10 +360,7 @@ export const historicalAvailabilityResponse = z.object({
     distance_nm: z.number(),
     estimated_transit_h: z.number(),
     passages: passagesOut,
-    geometry: z.object({
-      type: z.literal("LineString"),
-      coordinates: z.array(z.tuple([z.number(), z.number()])),
-    }),
+    geometry: routeGeometryOut,
   }),
   baseline: historicalBaseline,
   methodology: z.string(),

@@ -219,6 +219,20 @@ export class RoutingNetwork {
    * that touch the fine coastline and `crossesClosedWater` those that enter a closed water
    * (scored anyway, flagged by the caller).
    */
+  /**
+   * What a route's legs are kept off: the 1:10m land and the waters closed to ships (built with
+   * the network, unlike coastline()).
+   */
+  keptOff(): LandMask {
+    return this.verifyMask;
+  }
+
+  /** The 1:10m coastline alone (no closed waters), as clients' tracks are checked against it. */
+  coastline(): LandMask {
+    this.trackCheck ??= this.makeTrackCheck?.();
+    return this.trackCheck?.coast ?? this.verifyMask;
+  }
+
   track(
     request: Omit<RouteRequest, "from" | "to" | "objective">,
     waypoints: readonly LatLon[],
@@ -238,8 +252,7 @@ export class RoutingNetwork {
     validate(full);
     const crossesLand: TrackCrossing[] = [];
     const crossesClosedWater: Array<TrackCrossing & { water: { id: string; name: string } }> = [];
-    this.trackCheck ??= this.makeTrackCheck?.();
-    const coast = this.trackCheck?.coast ?? this.verifyMask;
+    const coast = this.coastline();
     for (let i = 1; i < waypoints.length; i++) {
       const a = waypoints[i - 1] as LatLon;
       const b = waypoints[i] as LatLon;
