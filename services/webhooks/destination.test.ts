@@ -269,6 +269,64 @@ describe("checkDestination: allowlist", () => {
   });
 });
 
+describe("checkDestination: ports", () => {
+  it("accepts the web's ports: the scheme's default, 80, 443, 8080 and 8443", async () => {
+    const { resolve } = fakeResolver({ "hooks.example.com": [PUBLIC_V4] });
+    for (const url of [
+      "https://hooks.example.com/",
+      "http://hooks.example.com/",
+      "https://hooks.example.com:443/",
+      "http://hooks.example.com:80/",
+      "https://hooks.example.com:8443/",
+      "http://hooks.example.com:8080/",
+      "http://hooks.example.com:443/",
+      `https://[${PUBLIC_V6}]:8443/`,
+    ]) {
+      expect(await checkDestination(url, [], resolve), url).toMatchObject({ ok: true });
+    }
+  });
+
+  it.each([
+    ["ssh", "https://hooks.example.com:22/"],
+    ["smtp", "http://hooks.example.com:25/"],
+    ["redis", "http://hooks.example.com:6379/"],
+    ["elasticsearch", "http://hooks.example.com:9200/"],
+    ["an https URL on port 80's neighbour", "https://hooks.example.com:81/"],
+    ["a high port", "https://hooks.example.com:50443/"],
+    ["an IP literal", `https://${PUBLIC_V4}:8000/`],
+  ])("refuses any other port: %s", async (_label, url) => {
+    const { resolve } = fakeResolver({ "hooks.example.com": [PUBLIC_V4] });
+    const result = await checkDestination(url, [], resolve);
+    expect(result).toMatchObject({
+      ok: false,
+      rule: "port",
+      reason: expect.stringMatching(/^port \d+ is not allowed \(80, 443, 8080 or 8443\)$/),
+    });
+  });
+
+  it("an allow-listed destination may use any port (local receivers on random ports)", async () => {
+    const { resolve } = fakeResolver({
+      localhost: ["127.0.0.1"],
+      "receiver.internal": ["10.1.2.3"],
+      "mixed.internal": ["10.1.2.3", PUBLIC_V4],
+    });
+    const ok = async (url: string, allow: string[]) =>
+      (await checkDestination(url, allow, resolve)).ok;
+    expect(await ok("http://127.0.0.1:54321/hooks", ["127.0.0.1/32"])).toBe(true);
+    expect(await ok("http://localhost:54321/hooks", ["localhost"])).toBe(true);
+    expect(await ok("http://localhost:54321/hooks", ["127.0.0.1"])).toBe(true);
+    expect(await ok("http://receiver.internal:9000/", ["10.0.0.0/8"])).toBe(true);
+    // Only when every address is allow-listed: a public one among them keeps the port rule.
+    expect(
+      await checkDestination("http://mixed.internal:9000/", ["10.0.0.0/8"], resolve),
+    ).toMatchObject({ ok: false, rule: "port" });
+    // The allowlist lifts the port rule, not the others.
+    expect(
+      await checkDestination(`http://${PUBLIC_V4}:22/`, ["127.0.0.1/32"], resolve),
+    ).toMatchObject({ ok: false, rule: "port" });
+  });
+});
+
 describe("checkDestination: bad URLs", () => {
   it.each([
     ["not a URL", "hooks.example.com/path", /valid absolute URL/],

@@ -12,21 +12,37 @@ import { BlockList, isIP } from "node:net";
  * either. deliverOnce then connects to the address returned here, so a second lookup cannot
  * substitute another one between check and connect.
  *
+ * Ports: only the web's, ALLOWED_PORTS. The address checks keep deliveries off private
+ * networks; the port rule keeps them off the non-HTTP services of public hosts (SSH, SMTP, a
+ * database left open), where a POST with a body the customer partly chooses could be read as
+ * another protocol's commands.
+ *
  * The allowlist (for development and for trusted internal receivers) names hosts exactly, or
  * contains addresses as CIDRs; an allow-listed host skips the address checks, an allow-listed
- * address passes them.
+ * address passes them. An allow-listed destination (the host, or every address it resolves to)
+ * may use any port: an operator named it, and development receivers listen on random ports.
  */
 
 /** All addresses of a host name (both families); throws when the name does not resolve. */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
 
 /**
+ * The ports a webhook may be sent to unless allow-listed: HTTP's and HTTPS's own (80, 443,
+ * also a URL without a port) and their common alternates 8080 and 8443 (IANA http-alt; the
+ * usual HTTPS alternate). A closed list, so that no internal service's port needs to be
+ * remembered to be refused.
+ */
+export const ALLOWED_PORTS: readonly number[] = [80, 443, 8080, 8443];
+
+/**
  * transient: the host did not resolve (now). Nothing about the URL is refused, and DNS failures
  * are often temporary, so a delivery may try again later.
+ * rule "port": the port is not one of ALLOWED_PORTS (the API answers 400, a fault in the URL's
+ * form, where the other refusals are 422).
  */
 export type DestinationCheck =
   | { ok: true; address: string }
-  | { ok: false; reason: string; transient?: boolean };
+  | { ok: false; reason: string; transient?: boolean; rule?: "port" };
 
 /** The operating system's resolver (what a connection would use), every address, as returned. */
 export const resolveWithDns: ResolveHost = async (hostname) => {
@@ -262,7 +278,24 @@ export async function checkDestination(
       };
     }
   }
+  const port = portOf(parsed);
+  if (
+    !ALLOWED_PORTS.includes(port) &&
+    !addresses.every((address) => isAllowListed(address, allowed.addresses))
+  ) {
+    return {
+      ok: false,
+      rule: "port",
+      reason: `port ${port} is not allowed (${ALLOWED_PORTS.slice(0, -1).join(", ")} or ${ALLOWED_PORTS.at(-1)})`,
+    };
+  }
   return { ok: true, address: first };
+}
+
+/** The port a connection to the URL goes to: its own, or the scheme's default. */
+function portOf(url: URL): number {
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
 }
 
 /** The URL's host name, lower case, without IPv6 brackets or a trailing dot. */
@@ -274,15 +307,24 @@ function hostOf(url: URL): string {
 
 /** Why an address may not be reached (undefined: it may), given the allow-listed addresses. */
 function refusalOf(rawAddress: string, allowed: BlockList): string | undefined {
-  // Scoped addresses (fe80::1%eth0) are checked without the zone; BlockList ignores them.
-  const address = rawAddress.split("%")[0] ?? "";
+  const address = withoutZone(rawAddress);
   const family = isIP(address);
   if (family === 0) return "not an IP address";
-  const type = family === 4 ? "ipv4" : "ipv6";
+  if (isAllowListed(address, allowed)) return undefined;
+  return blockedRangeOf(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+function isAllowListed(rawAddress: string, allowed: BlockList): boolean {
+  const address = withoutZone(rawAddress);
+  const family = isIP(address);
   // BlockList matches an IPv4-mapped address against IPv4 entries too: allow-listing
   // 127.0.0.1/32 admits ::ffff:127.0.0.1.
-  if (allowed.check(address, type)) return undefined;
-  return blockedRangeOf(address, type);
+  return family !== 0 && allowed.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Scoped addresses (fe80::1%eth0) are checked without the zone; BlockList ignores them. */
+function withoutZone(address: string): string {
+  return address.split("%")[0] ?? "";
 }
 
 function blockedRangeOf(address: string, type: "ipv4" | "ipv6"): string | undefined {
