@@ -43,7 +43,9 @@ function route(path: string, res: import("node:http").ServerResponse): void {
       res.writeHead(400).end("bad request");
       return;
     case "/moved":
-      res.writeHead(302, { Location: "/ok" }).end();
+      res
+        .writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/?token=s3cr3t" })
+        .end();
       return;
     case "/slow": {
       const timer = setTimeout(() => {
@@ -157,10 +159,13 @@ describe("deliverOnce against a local HTTP server", () => {
     expect(result.error).toMatch(/400/);
   });
 
-  it("302: rejected with a message, and the redirect is not followed", async () => {
+  it("302: rejected with a generic message without the Location, and not followed", async () => {
     const result = await attempt("/moved");
     expect(result).toMatchObject({ outcome: "rejected", status: 302 });
-    expect(result.error).toMatch(/redirect \(302\) to \/ok not followed/);
+    // The delivery record never carries a URL: the Location may hold anything, tokens included.
+    expect(result.error).toBe(
+      "redirect (302) not followed: the subscription URL must be the final endpoint",
+    );
     expect(pathsReceived()).toEqual(["/moved"]);
   });
 

@@ -129,10 +129,13 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal, timeoutMs: n
   });
 }
 
+/**
+ * What is kept of a response. Not its Location: the delivery record and the logs never carry a
+ * URL (a redirect target may hold a token, or map the receiver's internal network).
+ */
 interface Answer {
   status: number;
   retryAfter?: string;
-  location?: string;
 }
 
 /** The request could not even be built (e.g. an invalid header value): nothing was sent. */
@@ -180,7 +183,6 @@ function post(
         const answer: Answer = { status: response.statusCode ?? 0 };
         const retryAfter = response.headers["retry-after"];
         if (retryAfter !== undefined) answer.retryAfter = retryAfter;
-        if (response.headers.location !== undefined) answer.location = response.headers.location;
         // The status is the answer; the body is read only so the receiver is not cut off early,
         // and never more than MAX_RESPONSE_BYTES of it.
         let received = 0;
@@ -231,8 +233,7 @@ function describeFailure(error: unknown): string {
 
 function explainStatus(answer: Answer): string {
   if (answer.status >= 300 && answer.status <= 399) {
-    const target = answer.location === undefined ? "" : ` to ${answer.location.slice(0, 200)}`;
-    return `redirect (${answer.status})${target} not followed: the subscription URL must be the final endpoint`;
+    return `redirect (${answer.status}) not followed: the subscription URL must be the final endpoint`;
   }
   return `receiver answered ${answer.status}`;
 }

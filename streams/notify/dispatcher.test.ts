@@ -362,6 +362,26 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     ]);
   });
 
+  it("records a redirect's status, never its Location", async () => {
+    await subscribe();
+    await publishAlert();
+    await planned(1);
+    const location = "http://10.0.0.7:6379/internal?token=s3cr3t";
+    receiver.answer = () => ({ status: 307, headers: { Location: location } });
+    await dispatcher().runDue();
+    expect(receiver.received).toHaveLength(1);
+    await waitFor("the dead letter", () => ofType(WEBHOOK_DEAD_LETTERED).length === 1, 5000);
+    const [attempted] = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
+    const [letter] = ofType(WEBHOOK_DEAD_LETTERED);
+    expect(attempted).toMatchObject({ outcome: "rejected", status: 307 });
+    expect(letter).toMatchObject({ reason: "rejected", last_status: 307 });
+    for (const record of [attempted, letter]) {
+      const text = JSON.stringify(record);
+      expect(text).not.toContain("10.0.0.7");
+      expect(text).not.toContain("s3cr3t");
+    }
+  });
+
   it("drops a delivery whose subscription was deleted before its turn", async () => {
     const { subscription } = await subscribe();
     await publishAlert();
