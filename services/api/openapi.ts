@@ -339,7 +339,7 @@ export function openApiDocument(): Record<string, unknown> {
       "/api/v1/webhooks": {
         post: {
           summary: "Register a webhook: a URL, the event kinds it receives, optionally one fleet",
-          description: `Plans: ${ROUTE_RISK_PLANS.join(", ")} (402 otherwise); scope webhooks (403 otherwise). The URL must be http(s), without credentials, and resolve only to public addresses unless WEBHOOK_ALLOWLIST names it (422 destination_refused with the reason). The answer carries the subscription's signing secret (spec 6.3), shown only this once.`,
+          description: `Plans: ${ROUTE_RISK_PLANS.join(", ")} (402 otherwise); scope webhooks (403 otherwise). The URL must be http(s), without credentials, on port 80, 443, 8080 or 8443 (400 validation_failed, details.reason port_not_allowed), and resolve only to public addresses (422 destination_refused with the reason); a destination WEBHOOK_ALLOWLIST names is exempt from the port and address rules. The answer carries the subscription's signing secret (spec 6.3), shown only this once.`,
           security: key,
           requestBody: {
             required: true,
@@ -352,7 +352,9 @@ export function openApiDocument(): Record<string, unknown> {
                 "application/json": { schema: json(webhookSubscriptionCreated, "output") },
               },
             },
-            "400": error("malformed JSON, a bad URL, an empty, repeated or unknown event kind"),
+            "400": error(
+              "malformed JSON, a bad URL or port (port_not_allowed), an empty, repeated or unknown event kind",
+            ),
             "401": error("missing or invalid X-API-Key"),
             "402": error("the key's plan does not include webhooks"),
             "403": error("the key lacks the webhooks scope"),

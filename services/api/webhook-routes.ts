@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError } from "../platform/errors";
-import { checkDestination, type ResolveHost } from "../webhooks/destination";
+import { ALLOWED_PORTS, checkDestination, type ResolveHost } from "../webhooks/destination";
 import type { PublicSubscription, WebhookSubscriptionStore } from "../webhooks/subscriptions";
 import { webhookSubscriptionRequest } from "./schemas/webhooks";
 
@@ -27,6 +27,14 @@ export function registerWebhookRoutes(
     // Checked at registration so a customer learns at once that a URL can never be delivered
     // to; deliverOnce checks again at every attempt (DNS answers change).
     const destination = await checkDestination(body.url, deps.allowlist, deps.resolve);
+    if (!destination.ok && destination.rule === "port") {
+      // A fault in the URL's form, like a bad scheme: 400, in zod's shape for a field.
+      throw new AppError("validation_failed", `url: ${destination.reason}`, {
+        reason: "port_not_allowed",
+        allowed_ports: ALLOWED_PORTS,
+        issues: [{ path: "url", message: destination.reason }],
+      });
+    }
     if (!destination.ok) {
       throw new AppError(
         "destination_refused",

@@ -224,6 +224,43 @@ describe("webhook subscriptions API", { timeout: 60_000 }, () => {
     });
   });
 
+  it("answers 400 port_not_allowed for a port other than 80, 443, 8080 and 8443, unless allow-listed", async () => {
+    // IP literals: nothing is resolved, and nothing is ever POSTed by these tests.
+    for (const url of ["https://93.184.215.14:22/hook", "http://93.184.215.14:6379/hook"]) {
+      const res = await call(
+        "POST",
+        "/api/v1/webhooks",
+        KEYS.other,
+        { ...registration, url },
+        strict,
+      );
+      expect(res.status, url).toBe(400);
+      expect(res.json, url).toMatchObject({
+        error: {
+          code: "validation_failed",
+          message: expect.stringMatching(
+            /^url: port \d+ is not allowed \(80, 443, 8080 or 8443\)$/,
+          ),
+          details: { reason: "port_not_allowed", allowed_ports: [80, 443, 8080, 8443] },
+        },
+      });
+    }
+    expect((await call("GET", "/api/v1/webhooks", KEYS.other, undefined, strict)).json).toEqual({
+      webhooks: [],
+    });
+    const alt = await call(
+      "POST",
+      "/api/v1/webhooks",
+      KEYS.other,
+      { ...registration, url: "https://93.184.215.14:8443/hook" },
+      strict,
+    );
+    expect(alt.status, alt.text).toBe(201);
+    // Where loopback is allow-listed (development, these tests' receivers), any port: LOOPBACK_URL
+    // is on port 9.
+    expect((await call("POST", "/api/v1/webhooks", KEYS.other, registration)).status).toBe(201);
+  });
+
   it("answers 401 without a key, 402 for a per-query key, 403 without the webhooks scope", async () => {
     for (const [method, path] of [
       ["POST", "/api/v1/webhooks"],

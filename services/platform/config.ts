@@ -126,7 +126,7 @@ export const configSchema = z.object({
       }
     }),
 
-  /** One webhook attempt's limit: connect, send, and the receiver's answer. */
+  /** One webhook attempt's limit: DNS lookup, connect, send, and the receiver's answer. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Webhook attempts in flight at once per notify process. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),

@@ -43,7 +43,9 @@ function route(path: string, res: import("node:http").ServerResponse): void {
       res.writeHead(400).end("bad request");
       return;
     case "/moved":
-      res.writeHead(302, { Location: "/ok" }).end();
+      res
+        .writeHead(302, { Location: "http://169.254.169.254/latest/meta-data/?token=s3cr3t" })
+        .end();
       return;
     case "/slow": {
       const timer = setTimeout(() => {
@@ -157,10 +159,13 @@ describe("deliverOnce against a local HTTP server", () => {
     expect(result.error).toMatch(/400/);
   });
 
-  it("302: rejected with a message, and the redirect is not followed", async () => {
+  it("302: rejected with a generic message without the Location, and not followed", async () => {
     const result = await attempt("/moved");
     expect(result).toMatchObject({ outcome: "rejected", status: 302 });
-    expect(result.error).toMatch(/redirect \(302\) to \/ok not followed/);
+    // The delivery record never carries a URL: the Location may hold anything, tokens included.
+    expect(result.error).toBe(
+      "redirect (302) not followed: the subscription URL must be the final endpoint",
+    );
     expect(pathsReceived()).toEqual(["/moved"]);
   });
 
@@ -170,6 +175,57 @@ describe("deliverOnce against a local HTTP server", () => {
     expect(result.status).toBeUndefined();
     expect(result.durationMs).toBeGreaterThanOrEqual(150);
     expect(result.durationMs).toBeLessThan(2500);
+  });
+
+  it("a slow DNS lookup: retry at the time-out, the lookup inside it, nothing sent later", async () => {
+    // The issue's case scaled down: a 4 s lookup under a 1 s time-out was delivered after 4 s.
+    const resolve: ResolveHost = () =>
+      new Promise((done) => {
+        const timer = setTimeout(() => {
+          pendingTimers.delete(timer);
+          done(["127.0.0.1"]);
+        }, 1500);
+        pendingTimers.add(timer);
+      });
+    const result = await attempt("/ok", {
+      url: `http://hooks.example.test:${port}/ok`,
+      resolve,
+      timeoutMs: 200,
+    });
+    expect(result).toMatchObject({ outcome: "retry", error: "timed out after 200 ms" });
+    expect(result.durationMs).toBeGreaterThanOrEqual(150);
+    expect(result.durationMs).toBeLessThan(1000);
+    // The lookup's late answer must not start a POST after the attempt has ended.
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(received).toEqual([]);
+  });
+
+  it("a lookup that never answers: retry at the time-out", async () => {
+    const resolve: ResolveHost = () => new Promise(() => {});
+    const result = await attempt("/ok", {
+      url: `http://hooks.example.test:${port}/ok`,
+      resolve,
+      timeoutMs: 200,
+    });
+    expect(result).toMatchObject({ outcome: "retry", error: "timed out after 200 ms" });
+    expect(result.durationMs).toBeLessThan(1000);
+  }, 5000);
+
+  it("the lookup's time counts against the time-out: a slow lookup then a slow server", async () => {
+    const resolve: ResolveHost = async () => {
+      await new Promise((r) => setTimeout(r, 500));
+      return ["127.0.0.1"];
+    };
+    // /slow answers after 3 s: 500 ms of lookup leaves 300 ms of the 800 for the exchange
+    // (the attempt took 500 + 800 ms before the lookup counted).
+    const result = await attempt("/slow", {
+      url: `http://hooks.example.test:${port}/slow`,
+      resolve,
+      timeoutMs: 800,
+    });
+    expect(result).toMatchObject({ outcome: "retry", error: "timed out after 800 ms" });
+    expect(result.durationMs).toBeGreaterThanOrEqual(750);
+    expect(result.durationMs).toBeLessThan(1200);
   });
 
   it("reads at most a small part of the response body", async () => {

@@ -1,7 +1,7 @@
 import { type ClientRequest, request as httpRequest, type RequestOptions } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { checkDestination, type ResolveHost } from "./destination";
+import { checkDestination, type DestinationCheck, type ResolveHost } from "./destination";
 import { classifyResponse, type ResponseOutcome } from "./schedule";
 
 /**
@@ -12,6 +12,11 @@ import { classifyResponse, type ResponseOutcome } from "./schedule";
  * checkDestination vetted (a custom `lookup` pins it, so a DNS answer that changes between check
  * and connect cannot redirect us inside the network, while TLS still verifies the host name),
  * and node:http never follows redirects, which could otherwise lead anywhere.
+ *
+ * One deadline bounds the whole attempt, the DNS lookup included: a lookup that outlived the
+ * time-out would otherwise stretch the attempt past the dispatcher's lease, and a second
+ * dispatcher could claim and send the same delivery. A lookup still running at the deadline is
+ * abandoned (getaddrinfo cannot be cancelled); its answer is ignored, so nothing is sent late.
  */
 
 export interface DeliveryRequest {
@@ -20,7 +25,10 @@ export interface DeliveryRequest {
   body: string;
   /** signWebhook's headers; Content-Type, Content-Length, Host and User-Agent are set here. */
   headers: Record<string, string>;
-  /** For the whole exchange: connect, send, response headers and the discarded body. */
+  /**
+   * For the whole attempt: the destination's DNS lookup, connect, send, response headers and the
+   * discarded body.
+   */
   timeoutMs: number;
   allowlist: readonly string[];
   resolve?: ResolveHost;
@@ -54,8 +62,18 @@ const OWN_HEADERS = new Set(["content-type", "content-length", "host", "user-age
 export async function deliverOnce(request: DeliveryRequest): Promise<DeliveryResult> {
   const started = performance.now();
   const durationMs = () => Math.round(performance.now() - started);
+  const deadline = attemptDeadline(request.timeoutMs);
   try {
-    const destination = await checkDestination(request.url, request.allowlist, request.resolve);
+    let destination: DestinationCheck;
+    try {
+      destination = await beforeDeadline(
+        checkDestination(request.url, request.allowlist, request.resolve),
+        deadline.signal,
+        request.timeoutMs,
+      );
+    } catch (error) {
+      return { outcome: "retry", durationMs: durationMs(), error: describeFailure(error) };
+    }
     if (!destination.ok) {
       return {
         outcome: destination.transient ? "retry" : "refused",
@@ -66,7 +84,7 @@ export async function deliverOnce(request: DeliveryRequest): Promise<DeliveryRes
 
     let answer: Answer;
     try {
-      answer = await post(new URL(request.url), destination.address, request);
+      answer = await post(new URL(request.url), destination.address, request, deadline.signal);
     } catch (error) {
       if (error instanceof NotSentError) {
         return { outcome: "refused", durationMs: durationMs(), error: error.message };
@@ -86,19 +104,49 @@ export async function deliverOnce(request: DeliveryRequest): Promise<DeliveryRes
   } catch (error) {
     // Unreachable by design; a delivery worker must still never crash on one attempt.
     return { outcome: "retry", durationMs: durationMs(), error: describeFailure(error) };
+  } finally {
+    deadline.clear();
   }
 }
 
+/**
+ * Aborts at timeoutMs. A referenced timer (AbortSignal.timeout's is not), so a pending attempt
+ * keeps the process alive until it ends, and cleared once the attempt has.
+ */
+function attemptDeadline(timeoutMs: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** work's result, or a TimeoutError once the deadline passes, whichever is first. */
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => reject(new TimeoutError(timeoutMs));
+    if (deadline.aborted) return expire();
+    deadline.addEventListener("abort", expire, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", expire));
+  });
+}
+
+/**
+ * What is kept of a response. Not its Location: the delivery record and the logs never carry a
+ * URL (a redirect target may hold a token, or map the receiver's internal network).
+ */
 interface Answer {
   status: number;
   retryAfter?: string;
-  location?: string;
 }
 
 /** The request could not even be built (e.g. an invalid header value): nothing was sent. */
 class NotSentError extends Error {}
 
-function post(url: URL, address: string, request: DeliveryRequest): Promise<Answer> {
+function post(
+  url: URL,
+  address: string,
+  request: DeliveryRequest,
+  deadline: AbortSignal,
+): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     const body = Buffer.from(request.body, "utf8");
     const family = isIP(address);
@@ -122,7 +170,7 @@ function post(url: URL, address: string, request: DeliveryRequest): Promise<Answ
       path: `${url.pathname}${url.search}`,
       headers,
       lookup: pinnedLookup,
-      signal: AbortSignal.timeout(request.timeoutMs),
+      signal: deadline,
       // A fresh connection per attempt: nothing pooled outlives the pinned lookup.
       agent: false,
     };
@@ -135,7 +183,6 @@ function post(url: URL, address: string, request: DeliveryRequest): Promise<Answ
         const answer: Answer = { status: response.statusCode ?? 0 };
         const retryAfter = response.headers["retry-after"];
         if (retryAfter !== undefined) answer.retryAfter = retryAfter;
-        if (response.headers.location !== undefined) answer.location = response.headers.location;
         // The status is the answer; the body is read only so the receiver is not cut off early,
         // and never more than MAX_RESPONSE_BYTES of it.
         let received = 0;
@@ -162,8 +209,7 @@ function post(url: URL, address: string, request: DeliveryRequest): Promise<Answ
     outgoing.on("error", (error) => {
       if (settled) return;
       settled = true;
-      const signal = options.signal as AbortSignal;
-      reject(signal.aborted ? new TimeoutError(request.timeoutMs) : error);
+      reject(deadline.aborted ? new TimeoutError(request.timeoutMs) : error);
     });
     outgoing.end(body);
   });
@@ -187,8 +233,7 @@ function describeFailure(error: unknown): string {
 
 function explainStatus(answer: Answer): string {
   if (answer.status >= 300 && answer.status <= 399) {
-    const target = answer.location === undefined ? "" : ` to ${answer.location.slice(0, 200)}`;
-    return `redirect (${answer.status})${target} not followed: the subscription URL must be the final endpoint`;
+    return `redirect (${answer.status}) not followed: the subscription URL must be the final endpoint`;
   }
   return `receiver answered ${answer.status}`;
 }

@@ -53,9 +53,24 @@ describe("checkDestination: public destinations", () => {
       "192.169.0.0",
       "169.253.255.255",
       "223.255.255.255",
-      "fbff:ffff::1",
-      "fe00::1",
-      "::ffff:8.8.8.8",
+      "192.0.1.255",
+      "192.0.3.0",
+      "192.88.98.255",
+      "192.88.100.0",
+      "198.17.255.255",
+      "198.20.0.0",
+      "198.51.99.255",
+      "198.51.101.0",
+      "203.0.112.255",
+      "203.0.114.0",
+      "2000::1",
+      "2001:200::1",
+      "2001:db7:ffff::1",
+      "2001:db9::1",
+      "2003::1",
+      "3ffe:ffff::1",
+      "3fff:1000::1",
+      "64:ff9b::8.8.8.8",
     ]) {
       const { resolve } = fakeResolver({ "h.example": [address] });
       expect(await checkDestination("https://h.example/", [], resolve), address).toEqual({
@@ -78,7 +93,8 @@ describe("checkDestination: refused address ranges", () => {
     ["CGNAT upper end", "100.127.255.255", /CGNAT/],
     ["unspecified IPv4", "0.0.0.0", /unspecified/],
     ["IPv4 multicast", "224.0.0.251", /multicast/],
-    ["IPv4 broadcast", "255.255.255.255", /reserved/],
+    ["IPv4 limited broadcast", "255.255.255.255", /broadcast/],
+    ["IPv4 reserved 240/4", "240.0.0.1", /reserved/],
     ["IPv6 loopback", "::1", /loopback/],
     ["IPv6 unspecified", "::", /unspecified/],
     ["IPv6 unique local (RFC 4193)", "fd12:3456:789a::1", /unique local/],
@@ -86,11 +102,51 @@ describe("checkDestination: refused address ranges", () => {
     ["IPv6 link-local", "fe80::1", /link-local/],
     ["IPv6 link-local with a zone", "fe80::1%eth0", /link-local/],
     ["IPv6 multicast", "ff02::1", /multicast/],
-    ["IPv4-mapped loopback", "::ffff:127.0.0.1", /loopback.*embedded as 127\.0\.0\.1/],
-    ["IPv4-mapped private, hex form", "::ffff:a00:1", /RFC 1918.*embedded as 10\.0\.0\.1/],
-    ["IPv4-mapped metadata", "::ffff:169.254.169.254", /link-local/],
-    ["IPv4-compatible loopback", "::127.0.0.1", /loopback/],
+    ["IPv4-mapped loopback", "::ffff:127.0.0.1", /IPv4-mapped/],
+    ["IPv4-mapped private, hex form", "::ffff:a00:1", /IPv4-mapped/],
+    ["IPv4-mapped metadata", "::ffff:169.254.169.254", /IPv4-mapped/],
+    ["IPv4-compatible loopback", "::127.0.0.1", /IPv4-compatible/],
     ["NAT64 of a private address", "64:ff9b::192.168.1.1", /RFC 1918/],
+  ])("%s (%s)", async (_label, address, why) => {
+    const { resolve } = fakeResolver({ "victim.example": [address] });
+    const result = await checkDestination("https://victim.example/hook", [], resolve);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.reason).toMatch(why);
+      expect(result.reason).toContain(address);
+      expect(result.transient).toBeUndefined();
+    }
+  });
+
+  // RFC 6890 and the IANA IPv4 and IPv6 Special-Purpose Address Registries: every range that is
+  // not globally reachable, and the IPv6 forms that carry an IPv4 address.
+  it.each([
+    ["IETF protocol assignments 192.0.0/24", "192.0.0.8", /IETF protocol assignments/],
+    ["IETF protocol assignments, PCP anycast", "192.0.0.9", /192\.0\.0\.0\/24/],
+    ["TEST-NET-1", "192.0.2.1", /documentation \(RFC 5737\)/],
+    ["TEST-NET-2", "198.51.100.7", /documentation \(RFC 5737\)/],
+    ["TEST-NET-3", "203.0.113.255", /documentation \(RFC 5737\)/],
+    ["6to4 relay anycast", "192.88.99.1", /6to4 relay anycast \(RFC 7526\)/],
+    ["benchmarking 198.18/15, low end", "198.18.0.1", /benchmarking \(RFC 2544\)/],
+    ["benchmarking 198.18/15, high end", "198.19.255.255", /benchmarking/],
+    ["IPv4-mapped public address", "::ffff:8.8.8.8", /IPv4-mapped \(RFC 4291\)/],
+    ["IPv4-translated (SIIT)", "::ffff:0:7f00:1", /not global unicast|IPv4-translated/],
+    ["IPv4-compatible public address", "::8.8.8.8", /IPv4-compatible/],
+    ["local-use NAT64 of a private address", "64:ff9b:1::a00:1", /local-use NAT64 \(RFC 8215\)/],
+    ["local-use NAT64 of a public address", "64:ff9b:1::808:808", /RFC 8215/],
+    ["NAT64 of benchmarking", "64:ff9b::198.18.0.1", /NAT64 \(RFC 6052\) of .*benchmarking/],
+    ["NAT64 of loopback, hex form", "64:ff9b::7f00:1", /NAT64.*loopback/],
+    ["6to4 of loopback", "2002:7f00:1::1", /6to4 \(RFC 3056/],
+    ["6to4 of a public address", "2002:808:808::1", /6to4/],
+    ["Teredo", "2001:0:4136:e378:8000:63bf:3fff:fdd2", /IETF protocol assignments.*2001::\/23/],
+    ["IETF protocol assignments, benchmarking", "2001:2::1", /2001::\/23/],
+    ["IPv6 documentation", "2001:db8::1", /documentation \(RFC 3849\)/],
+    ["IPv6 documentation 3fff::/20", "3fff:fff::1", /documentation \(RFC 9637\)/],
+    ["discard-only", "100::1", /discard-only \(RFC 6666\)/],
+    ["SRv6 SIDs", "5f00::1", /not global unicast|SRv6/],
+    ["outside global unicast", "4000::1", /not global unicast/],
+    ["outside global unicast, below", "1fff:ffff::1", /not global unicast/],
+    ["IPv6 unassigned below fc00::/7", "fbff:ffff::1", /not global unicast/],
   ])("%s (%s)", async (_label, address, why) => {
     const { resolve } = fakeResolver({ "victim.example": [address] });
     const result = await checkDestination("https://victim.example/hook", [], resolve);
@@ -210,6 +266,64 @@ describe("checkDestination: allowlist", () => {
     const { resolve } = fakeResolver({});
     const result = await checkDestination(`http://${PUBLIC_V4}/`, ["10.0.0.0/99"], resolve);
     expect(result).toMatchObject({ ok: false, reason: expect.stringContaining("10.0.0.0/99") });
+  });
+});
+
+describe("checkDestination: ports", () => {
+  it("accepts the web's ports: the scheme's default, 80, 443, 8080 and 8443", async () => {
+    const { resolve } = fakeResolver({ "hooks.example.com": [PUBLIC_V4] });
+    for (const url of [
+      "https://hooks.example.com/",
+      "http://hooks.example.com/",
+      "https://hooks.example.com:443/",
+      "http://hooks.example.com:80/",
+      "https://hooks.example.com:8443/",
+      "http://hooks.example.com:8080/",
+      "http://hooks.example.com:443/",
+      `https://[${PUBLIC_V6}]:8443/`,
+    ]) {
+      expect(await checkDestination(url, [], resolve), url).toMatchObject({ ok: true });
+    }
+  });
+
+  it.each([
+    ["ssh", "https://hooks.example.com:22/"],
+    ["smtp", "http://hooks.example.com:25/"],
+    ["redis", "http://hooks.example.com:6379/"],
+    ["elasticsearch", "http://hooks.example.com:9200/"],
+    ["an https URL on port 80's neighbour", "https://hooks.example.com:81/"],
+    ["a high port", "https://hooks.example.com:50443/"],
+    ["an IP literal", `https://${PUBLIC_V4}:8000/`],
+  ])("refuses any other port: %s", async (_label, url) => {
+    const { resolve } = fakeResolver({ "hooks.example.com": [PUBLIC_V4] });
+    const result = await checkDestination(url, [], resolve);
+    expect(result).toMatchObject({
+      ok: false,
+      rule: "port",
+      reason: expect.stringMatching(/^port \d+ is not allowed \(80, 443, 8080 or 8443\)$/),
+    });
+  });
+
+  it("an allow-listed destination may use any port (local receivers on random ports)", async () => {
+    const { resolve } = fakeResolver({
+      localhost: ["127.0.0.1"],
+      "receiver.internal": ["10.1.2.3"],
+      "mixed.internal": ["10.1.2.3", PUBLIC_V4],
+    });
+    const ok = async (url: string, allow: string[]) =>
+      (await checkDestination(url, allow, resolve)).ok;
+    expect(await ok("http://127.0.0.1:54321/hooks", ["127.0.0.1/32"])).toBe(true);
+    expect(await ok("http://localhost:54321/hooks", ["localhost"])).toBe(true);
+    expect(await ok("http://localhost:54321/hooks", ["127.0.0.1"])).toBe(true);
+    expect(await ok("http://receiver.internal:9000/", ["10.0.0.0/8"])).toBe(true);
+    // Only when every address is allow-listed: a public one among them keeps the port rule.
+    expect(
+      await checkDestination("http://mixed.internal:9000/", ["10.0.0.0/8"], resolve),
+    ).toMatchObject({ ok: false, rule: "port" });
+    // The allowlist lifts the port rule, not the others.
+    expect(
+      await checkDestination(`http://${PUBLIC_V4}:22/`, ["127.0.0.1/32"], resolve),
+    ).toMatchObject({ ok: false, rule: "port" });
   });
 });
 

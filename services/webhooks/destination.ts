@@ -12,21 +12,37 @@ import { BlockList, isIP } from "node:net";
  * either. deliverOnce then connects to the address returned here, so a second lookup cannot
  * substitute another one between check and connect.
  *
+ * Ports: only the web's, ALLOWED_PORTS. The address checks keep deliveries off private
+ * networks; the port rule keeps them off the non-HTTP services of public hosts (SSH, SMTP, a
+ * database left open), where a POST with a body the customer partly chooses could be read as
+ * another protocol's commands.
+ *
  * The allowlist (for development and for trusted internal receivers) names hosts exactly, or
  * contains addresses as CIDRs; an allow-listed host skips the address checks, an allow-listed
- * address passes them.
+ * address passes them. An allow-listed destination (the host, or every address it resolves to)
+ * may use any port: an operator named it, and development receivers listen on random ports.
  */
 
 /** All addresses of a host name (both families); throws when the name does not resolve. */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
 
 /**
+ * The ports a webhook may be sent to unless allow-listed: HTTP's and HTTPS's own (80, 443,
+ * also a URL without a port) and their common alternates 8080 and 8443 (IANA http-alt; the
+ * usual HTTPS alternate). A closed list, so that no internal service's port needs to be
+ * remembered to be refused.
+ */
+export const ALLOWED_PORTS: readonly number[] = [80, 443, 8080, 8443];
+
+/**
  * transient: the host did not resolve (now). Nothing about the URL is refused, and DNS failures
  * are often temporary, so a delivery may try again later.
+ * rule "port": the port is not one of ALLOWED_PORTS (the API answers 400, a fault in the URL's
+ * form, where the other refusals are 422).
  */
 export type DestinationCheck =
   | { ok: true; address: string }
-  | { ok: false; reason: string; transient?: boolean };
+  | { ok: false; reason: string; transient?: boolean; rule?: "port" };
 
 /** The operating system's resolver (what a connection would use), every address, as returned. */
 export const resolveWithDns: ResolveHost = async (hostname) => {
@@ -41,19 +57,61 @@ interface BlockedRange {
   what: string;
 }
 
-/** Ranges no webhook may reach unless allow-listed. */
+/**
+ * Ranges no webhook may reach unless allow-listed: every entry of the IANA IPv4 and IPv6
+ * Special-Purpose Address Registries (RFC 6890) that is not globally reachable, plus multicast
+ * and the reserved IPv4 space. Wholes are refused where the registry makes exceptions inside
+ * them (the PCP and TURN anycast addresses in 192.0.0.0/24 and 2001::/23): no receiver lives
+ * there. Order matters only for the reason given: the first match is named.
+ *
+ * IPv6 forms that carry an IPv4 address are refused outright, except NAT64's well-known prefix
+ * (below): IPv4-mapped and IPv4-compatible (RFC 4291), local-use NAT64 (RFC 8215: its
+ * operator's prefix length decides where the IPv4 address sits), 6to4 (RFC 3056, deprecated
+ * by RFC 7526) and Teredo (RFC 4380, in 2001::/23). A DNS answer has no reason to use them, and
+ * a connection to one may be translated to any IPv4 address, private ones included.
+ */
 const BLOCKED_RANGES: readonly BlockedRange[] = [
-  { network: "0.0.0.0", prefix: 8, family: "ipv4", what: "unspecified / this network (RFC 1122)" },
+  { network: "0.0.0.0", prefix: 8, family: "ipv4", what: "unspecified / this network (RFC 791)" },
   { network: "10.0.0.0", prefix: 8, family: "ipv4", what: "private (RFC 1918)" },
   { network: "100.64.0.0", prefix: 10, family: "ipv4", what: "shared / CGNAT (RFC 6598)" },
   { network: "127.0.0.0", prefix: 8, family: "ipv4", what: "loopback (RFC 1122)" },
   { network: "169.254.0.0", prefix: 16, family: "ipv4", what: "link-local (RFC 3927)" },
   { network: "172.16.0.0", prefix: 12, family: "ipv4", what: "private (RFC 1918)" },
+  {
+    network: "192.0.0.0",
+    prefix: 24,
+    family: "ipv4",
+    what: "IETF protocol assignments (RFC 6890)",
+  },
+  { network: "192.0.2.0", prefix: 24, family: "ipv4", what: "documentation (RFC 5737)" },
+  { network: "192.88.99.0", prefix: 24, family: "ipv4", what: "6to4 relay anycast (RFC 7526)" },
   { network: "192.168.0.0", prefix: 16, family: "ipv4", what: "private (RFC 1918)" },
+  { network: "198.18.0.0", prefix: 15, family: "ipv4", what: "benchmarking (RFC 2544)" },
+  { network: "198.51.100.0", prefix: 24, family: "ipv4", what: "documentation (RFC 5737)" },
+  { network: "203.0.113.0", prefix: 24, family: "ipv4", what: "documentation (RFC 5737)" },
   { network: "224.0.0.0", prefix: 4, family: "ipv4", what: "multicast (RFC 5771)" },
-  { network: "240.0.0.0", prefix: 4, family: "ipv4", what: "reserved / broadcast (RFC 1112)" },
+  {
+    network: "255.255.255.255",
+    prefix: 32,
+    family: "ipv4",
+    what: "limited broadcast (RFC 919)",
+  },
+  { network: "240.0.0.0", prefix: 4, family: "ipv4", what: "reserved (RFC 1112)" },
   { network: "::", prefix: 128, family: "ipv6", what: "unspecified (RFC 4291)" },
   { network: "::1", prefix: 128, family: "ipv6", what: "loopback (RFC 4291)" },
+  { network: "::ffff:0:0", prefix: 96, family: "ipv6", what: "IPv4-mapped (RFC 4291)" },
+  { network: "::", prefix: 96, family: "ipv6", what: "IPv4-compatible, deprecated (RFC 4291)" },
+  { network: "64:ff9b:1::", prefix: 48, family: "ipv6", what: "local-use NAT64 (RFC 8215)" },
+  { network: "100::", prefix: 64, family: "ipv6", what: "discard-only (RFC 6666)" },
+  {
+    network: "2001::",
+    prefix: 23,
+    family: "ipv6",
+    what: "IETF protocol assignments, Teredo among them (RFC 2928, RFC 4380)",
+  },
+  { network: "2001:db8::", prefix: 32, family: "ipv6", what: "documentation (RFC 3849)" },
+  { network: "2002::", prefix: 16, family: "ipv6", what: "6to4 (RFC 3056, RFC 7526)" },
+  { network: "3fff::", prefix: 20, family: "ipv6", what: "documentation (RFC 9637)" },
   { network: "fc00::", prefix: 7, family: "ipv6", what: "unique local / private (RFC 4193)" },
   { network: "fe80::", prefix: 10, family: "ipv6", what: "link-local (RFC 4291)" },
   { network: "fec0::", prefix: 10, family: "ipv6", what: "site-local, deprecated (RFC 3879)" },
@@ -68,15 +126,32 @@ const blockedRanges = BLOCKED_RANGES.map((range) => {
 });
 
 /**
- * IPv6 prefixes whose last 32 bits are an IPv4 address that a connection may actually reach:
- * IPv4-mapped ::ffff:0:0/96 and IPv4-compatible ::/96 (RFC 4291), and the NAT64 well-known
- * prefix 64:ff9b::/96 (RFC 6052). The embedded address is checked as IPv4.
+ * NAT64's well-known prefix 64:ff9b::/96 (RFC 6052) is globally reachable: on an IPv6-only
+ * network, DNS64 answers every IPv4-only receiver with it. The IPv4 address in its last 32 bits
+ * is where the connection ends up, so each blocked IPv4 range is blocked again inside it
+ * (a.b.c.d/p as 64:ff9b::a.b.c.d/96+p); BlockList does the matching, no bit arithmetic here.
  */
-const EMBEDDING_PREFIXES: readonly (readonly number[])[] = [
-  [0, 0, 0, 0, 0, 0xffff],
-  [0, 0, 0, 0, 0, 0],
-  [0x64, 0xff9b, 0, 0, 0, 0],
-];
+const NAT64_PREFIX = "64:ff9b::";
+const blockedNat64Ranges = blockedRanges
+  .filter((range) => range.family === "ipv4")
+  .map((range) => {
+    const network = `${NAT64_PREFIX}${range.network}`;
+    const prefix = 96 + range.prefix;
+    const list = new BlockList();
+    list.addSubnet(network, prefix, "ipv6");
+    return { what: `NAT64 (RFC 6052) of ${range.what}`, network, prefix, list };
+  });
+
+/**
+ * Outside 2000::/3 nothing is globally reachable: the IANA IPv6 Address Space registry
+ * allocates only it for global unicast (RFC 4291 section 2.4); the rest is reserved by the IETF
+ * or special (e.g. 5f00::/16 for SRv6 SIDs, RFC 9602). NAT64's well-known prefix is the one
+ * exception, checked by its IPv4 address instead.
+ */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet("2000::", 3, "ipv6");
+const nat64WellKnown = new BlockList();
+nat64WellKnown.addSubnet(NAT64_PREFIX, 96, "ipv6");
 
 const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
@@ -203,7 +278,24 @@ export async function checkDestination(
       };
     }
   }
+  const port = portOf(parsed);
+  if (
+    !ALLOWED_PORTS.includes(port) &&
+    !addresses.every((address) => isAllowListed(address, allowed.addresses))
+  ) {
+    return {
+      ok: false,
+      rule: "port",
+      reason: `port ${port} is not allowed (${ALLOWED_PORTS.slice(0, -1).join(", ")} or ${ALLOWED_PORTS.at(-1)})`,
+    };
+  }
   return { ok: true, address: first };
+}
+
+/** The port a connection to the URL goes to: its own, or the scheme's default. */
+function portOf(url: URL): number {
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
 }
 
 /** The URL's host name, lower case, without IPv6 brackets or a trailing dot. */
@@ -215,66 +307,39 @@ function hostOf(url: URL): string {
 
 /** Why an address may not be reached (undefined: it may), given the allow-listed addresses. */
 function refusalOf(rawAddress: string, allowed: BlockList): string | undefined {
-  // Scoped addresses (fe80::1%eth0) are checked without the zone; BlockList ignores them.
-  const address = rawAddress.split("%")[0] ?? "";
+  const address = withoutZone(rawAddress);
   const family = isIP(address);
   if (family === 0) return "not an IP address";
-  const type = family === 4 ? "ipv4" : "ipv6";
-  const embedded = family === 6 ? embeddedIPv4(address) : undefined;
+  if (isAllowListed(address, allowed)) return undefined;
+  return blockedRangeOf(address, family === 4 ? "ipv4" : "ipv6");
+}
 
-  if (allowed.check(address, type)) return undefined;
-  if (embedded !== undefined && allowed.check(embedded, "ipv4")) return undefined;
+function isAllowListed(rawAddress: string, allowed: BlockList): boolean {
+  const address = withoutZone(rawAddress);
+  const family = isIP(address);
+  // BlockList matches an IPv4-mapped address against IPv4 entries too: allow-listing
+  // 127.0.0.1/32 admits ::ffff:127.0.0.1.
+  return family !== 0 && allowed.check(address, family === 4 ? "ipv4" : "ipv6");
+}
 
-  const own = blockedRangeOf(address, type);
-  if (own !== undefined) return own;
-  if (embedded !== undefined) {
-    const inner = blockedRangeOf(embedded, "ipv4");
-    if (inner !== undefined) return `${inner}, embedded as ${embedded}`;
-  }
-  return undefined;
+/** Scoped addresses (fe80::1%eth0) are checked without the zone; BlockList ignores them. */
+function withoutZone(address: string): string {
+  return address.split("%")[0] ?? "";
 }
 
 function blockedRangeOf(address: string, type: "ipv4" | "ipv6"): string | undefined {
-  // Families are kept apart: BlockList also matches ::ffff:a.b.c.d against IPv4 rules, and the
-  // embedded address is reported separately, with its own range.
-  const range = blockedRanges.find((r) => r.family === type && r.list.check(address, type));
-  return range && `${range.what}, in ${range.network}/${range.prefix}`;
-}
-
-/** The IPv4 address in the last 32 bits of an IPv6 address with an embedding prefix. */
-function embeddedIPv4(address: string): string | undefined {
-  const groups = ipv6Groups(address);
-  if (groups === undefined) return undefined;
-  const head = groups.slice(0, 6);
-  if (!EMBEDDING_PREFIXES.some((prefix) => prefix.every((g, i) => head[i] === g))) {
-    return undefined;
+  // Families are kept apart: BlockList also matches IPv4 addresses against ::ffff:0:0/96 and
+  // ::ffff:a.b.c.d against IPv4 entries, and each family has its own reasons.
+  const range =
+    blockedRanges.find((r) => r.family === type && r.list.check(address, type)) ??
+    (type === "ipv6" ? blockedNat64Ranges.find((r) => r.list.check(address, type)) : undefined);
+  if (range !== undefined) return `${range.what}, in ${range.network}/${range.prefix}`;
+  if (
+    type === "ipv6" &&
+    !globalUnicast.check(address, type) &&
+    !nat64WellKnown.check(address, type)
+  ) {
+    return "not global unicast (IANA IPv6 address space), outside 2000::/3";
   }
-  const hi = groups[6] ?? 0;
-  const lo = groups[7] ?? 0;
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join(".");
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (RFC 4291 section 2.2 text forms). */
-function ipv6Groups(address: string): number[] | undefined {
-  let text = address.toLowerCase();
-  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return undefined;
-  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => parseInt(g, 16)));
-  const left = parse(halves[0] ?? "");
-  const right = halves.length === 2 ? parse(halves[1] ?? "") : [];
-  const missing = 8 - left.length - right.length;
-  if (missing < 0 || (halves.length === 1 && missing !== 0)) return undefined;
-  const groups = [
-    ...left,
-    ...new Array<number>(halves.length === 2 ? missing : 0).fill(0),
-    ...right,
-  ];
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
-    ? groups
-    : undefined;
+  return undefined;
 }

@@ -21,6 +21,7 @@ export { MemoryDeliveryQueue } from "./delivery-queue-memory";
 export { openDeliveryQueue } from "./delivery-queue-open";
 export { RedisDeliveryQueue } from "./delivery-queue-redis";
 export {
+  ALLOWED_PORTS,
   checkDestination,
   type DestinationCheck,
   parseAllowlist,

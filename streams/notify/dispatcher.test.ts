@@ -362,6 +362,26 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     ]);
   });
 
+  it("records a redirect's status, never its Location", async () => {
+    await subscribe();
+    await publishAlert();
+    await planned(1);
+    const location = "http://10.0.0.7:6379/internal?token=s3cr3t";
+    receiver.answer = () => ({ status: 307, headers: { Location: location } });
+    await dispatcher().runDue();
+    expect(receiver.received).toHaveLength(1);
+    await waitFor("the dead letter", () => ofType(WEBHOOK_DEAD_LETTERED).length === 1, 5000);
+    const [attempted] = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
+    const [letter] = ofType(WEBHOOK_DEAD_LETTERED);
+    expect(attempted).toMatchObject({ outcome: "rejected", status: 307 });
+    expect(letter).toMatchObject({ reason: "rejected", last_status: 307 });
+    for (const record of [attempted, letter]) {
+      const text = JSON.stringify(record);
+      expect(text).not.toContain("10.0.0.7");
+      expect(text).not.toContain("s3cr3t");
+    }
+  });
+
   it("drops a delivery whose subscription was deleted before its turn", async () => {
     const { subscription } = await subscribe();
     await publishAlert();
@@ -418,6 +438,113 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
       attempt: 1,
       outcome: "delivered",
     });
+  });
+
+  it("a slow DNS lookup ends at the time-out: a second dispatcher cannot claim and send it again", async () => {
+    // Real time, two dispatchers sharing one queue. The first lookup takes 5.8 s, longer than the
+    // lease (200 ms time-out + 5 s): the attempt must end at its time-out, well inside the lease.
+    const shared = new MemoryDeliveryQueue();
+    const receiverPort = new URL(url).port;
+    const { subscription } = await subscribe(
+      KEY,
+      null,
+      `http://hooks.example.test:${receiverPort}/hooks`,
+    );
+    let lookups = 0;
+    const resolve = async (): Promise<string[]> => {
+      lookups++;
+      if (lookups === 1) await sleep(5800);
+      return ["127.0.0.1"];
+    };
+    const started = Date.now();
+    await shared.enqueue(
+      {
+        delivery_id: "dlv_slow_lookup",
+        subscription_id: subscription.id,
+        alert_event_id: "alert-slow-lookup",
+        kind: "voyage.completed",
+        payload: {
+          voyage_id: "mv_slow",
+          vessel_id: "9321483",
+          completed_at: new Date().toISOString(),
+        },
+        planned_at: started,
+      },
+      started,
+    );
+    const pair = [1, 2].map(
+      () =>
+        new WebhookDispatcher({
+          queue: shared,
+          subscriptions: store,
+          bus,
+          allowlist: ["127.0.0.1"],
+          timeoutMs: 200,
+          concurrency: 1,
+          retryScale: 0.001,
+          resolve,
+        }),
+    );
+    for (const d of pair) d.start();
+    try {
+      await waitFor("a delivery", () => receiver.received.length >= 1, 10_000);
+      // Past the slow lookup's end: a late send would have arrived by now.
+      await sleep(Math.max(0, started + 6500 - Date.now()));
+    } finally {
+      await Promise.all(pair.map((d) => d.stop()));
+    }
+    expect(receiver.repeatedIds()).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+    await waitFor(
+      "2 attempts recorded",
+      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 2,
+      5000,
+    );
+    const [first, second] = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
+    expect(first).toMatchObject({ attempt: 1, outcome: "retry", error: "timed out after 200 ms" });
+    expect(Number(first?.duration_ms)).toBeLessThan(1000);
+    expect(second).toMatchObject({ attempt: 2, outcome: "delivered" });
+  });
+
+  it("never sends past the lease: a slow subscription read shortens the attempt or releases it", async () => {
+    await subscribe();
+    await publishAlert();
+    await publishAlert();
+    await planned(2);
+    // The subscription store's read takes (on the queue's clock) 4 s, then 5.5 s, then no time.
+    const slowReads = [4 * S, 5.5 * S];
+    const read = store.getWithSecret.bind(store);
+    store.getWithSecret = async (id) => {
+      clock += slowReads.shift() ?? 0;
+      return read(id);
+    };
+    const sentWithTimeout: number[] = [];
+    const recording = new WebhookDispatcher({
+      queue,
+      subscriptions: store,
+      bus,
+      allowlist: ["127.0.0.1"],
+      timeoutMs: 2000,
+      concurrency: 1,
+      now,
+      deliver: async (request) => {
+        sentWithTimeout.push(request.timeoutMs);
+        return { outcome: "delivered", status: 200, durationMs: 1 };
+      },
+    });
+    // The lease is 2 s + 5 s; 2 s of it are kept for moving the queue on after the answer.
+    // First: 7 - 4 - 2 = 1 s left to send in. Second: 7 - 5.5 - 2 < 0, released unsent, then
+    // claimed again at once and sent with the full time-out.
+    await recording.runDue();
+    expect(sentWithTimeout).toEqual([1000, 2000]);
+    expect(await queue.stats()).toEqual({ pending: 0, nextDueMs: null });
+    await waitFor(
+      "2 attempts recorded",
+      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 2,
+      5000,
+    );
+    // The released claim was not an attempt.
+    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED).map((a) => a.attempt)).toEqual([1, 1]);
   });
 
   it("runs on its own once started, and stops after recording the attempts in flight", async () => {

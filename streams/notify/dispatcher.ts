@@ -45,8 +45,20 @@ import type {
 export const WEBHOOK_DELIVERY_ATTEMPTED = "voyagerisk.webhooks.WebhookDeliveryAttempted";
 export const WEBHOOK_DEAD_LETTERED = "voyagerisk.webhooks.WebhookDeadLettered";
 
-/** Beyond an attempt's own time-out: the lease covers publishing its record and moving it on. */
+/**
+ * Lease = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS. The margin covers reading the subscription and
+ * signing before the POST, and moving the queue on after the answer. The POST itself never
+ * outlives the lease less MOVE_RESERVE_MS (attemptBudgetMs): a second dispatcher can claim the
+ * delivery only once its lease has run out, and by then the first has stopped sending.
+ */
 const LEASE_MARGIN_MS = 5_000;
+/**
+ * Kept free at the end of every lease: the queue move after the answer (one Redis round trip; a
+ * 410 also disables the subscription first) and the clock difference between dispatchers.
+ */
+const MOVE_RESERVE_MS = 2_000;
+/** Less time than this left to send in (the smallest WEBHOOK_TIMEOUT_MS): release unsent. */
+const MIN_ATTEMPT_MS = 100;
 /** How often an idle dispatcher looks for due deliveries (a plan in this process wakes it). */
 const IDLE_POLL_MS = 250;
 /** How often the outbox is swept for records a crash left unpublished. */
@@ -122,9 +134,10 @@ export class WebhookDispatcher {
     let made = 0;
     await this.drainOutbox();
     for (;;) {
-      const due = await this.opts.queue.claim(this.now(), this.opts.concurrency, this.leaseMs);
+      const claimedAt = this.now();
+      const due = await this.opts.queue.claim(claimedAt, this.opts.concurrency, this.leaseMs);
       if (due.length === 0) return made;
-      await Promise.all(due.map((d) => this.attempt(d)));
+      await Promise.all(due.map((d) => this.attempt(d, claimedAt + this.leaseMs)));
       made += due.length;
     }
   }
@@ -140,16 +153,17 @@ export class WebhookDispatcher {
       const free = this.opts.concurrency - this.inFlight.size;
       let claimed: PendingDelivery[] = [];
       let pause = IDLE_POLL_MS;
+      const claimedAt = this.now();
       if (free > 0) {
         try {
-          claimed = await this.opts.queue.claim(this.now(), free, this.leaseMs);
+          claimed = await this.opts.queue.claim(claimedAt, free, this.leaseMs);
         } catch (error) {
           this.opts.onError?.(error);
           pause = ERROR_PAUSE_MS;
         }
       }
       for (const d of claimed) {
-        const p: Promise<void> = this.attempt(d)
+        const p: Promise<void> = this.attempt(d, claimedAt + this.leaseMs)
           .catch((error: unknown) => this.opts.onError?.(error))
           .finally(() => {
             this.inFlight.delete(p);
@@ -189,8 +203,11 @@ export class WebhookDispatcher {
     await this.opts.queue.clearOutbox(entries.map((e) => e.id));
   }
 
-  /** One attempt of one claimed delivery, the queue moved on, its records published. */
-  private async attempt(d: PendingDelivery): Promise<void> {
+  /**
+   * One attempt of one claimed delivery (leased until leaseEndsAt on the queue's clock), the
+   * queue moved on, its records published.
+   */
+  private async attempt(d: PendingDelivery, leaseEndsAt: number): Promise<void> {
     const found = await this.opts.subscriptions.getWithSecret(d.subscription_id);
     if (found?.subscription.status !== "active") {
       const letter = this.deadLetter(d, found?.subscription ?? null, {
@@ -205,6 +222,13 @@ export class WebhookDispatcher {
     const { subscription, secret } = found;
     const attempt = d.attempts + 1;
     const at = this.now();
+    const timeoutMs = attemptBudgetMs(this.opts.timeoutMs, leaseEndsAt - at);
+    if (timeoutMs === null) {
+      // Too little of the lease is left to send in: hand the delivery back, due now and with
+      // its attempt count unchanged, rather than send past the lease. Nothing was sent.
+      await this.opts.queue.reschedule(d.delivery_id, d.lease, d.attempts, at);
+      return;
+    }
     const signed = signWebhook(attemptPayload(d.kind, d.payload, at), secret, at, {
       deliveryId: d.delivery_id,
     });
@@ -212,7 +236,7 @@ export class WebhookDispatcher {
       url: subscription.url,
       body: signed.body,
       headers: signed.headers,
-      timeoutMs: this.opts.timeoutMs,
+      timeoutMs,
       allowlist: this.opts.allowlist,
       ...(this.opts.resolve ? { resolve: this.opts.resolve } : {}),
     });
@@ -320,6 +344,16 @@ export class WebhookDispatcher {
       },
     };
   }
+}
+
+/**
+ * How long an attempt may take with leaseLeftMs of its lease left: the configured time-out, cut
+ * so the attempt ends MOVE_RESERVE_MS before the lease does; null when under MIN_ATTEMPT_MS
+ * would be left (the claim is then released unsent).
+ */
+function attemptBudgetMs(timeoutMs: number, leaseLeftMs: number): number | null {
+  const budget = Math.min(timeoutMs, leaseLeftMs - MOVE_RESERVE_MS);
+  return budget >= MIN_ATTEMPT_MS ? budget : null;
 }
 
 function deliveryFields(d: PendingDelivery, subscription: PublicSubscription | null) {
