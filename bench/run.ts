@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { apiSuite } from "./api.bench";
 import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
+import { plausibilitySuite } from "./plausibility.bench";
 import { rescoreSuite } from "./rescore.bench";
 import { routingSuite } from "./routing.bench";
 import { sinkSuite } from "./sink.bench";
@@ -19,6 +20,7 @@ const SUITES: BenchSuite[] = [
   routingSuite,
   weatherSuite,
   apiSuite,
+  plausibilitySuite,
   rescoreSuite,
 ];
 
