@@ -94,12 +94,21 @@ export async function scoreRouteRisk(
     return voyageSeverity(aggregateExposure(exposureSamples(route), vessel), context, vessel);
   };
   // The asked objective first: its failure (on land, no route within limits) is the answer.
-  const route = network.route(requestFor(req.objective), weather.control);
-  const vsi = scoreOf(route);
-  const alternatives = OBJECTIVES.filter((o) => o !== req.objective).map((objective) => {
+  const searched = network.route(requestFor(req.objective), weather.control);
+  const others = OBJECTIVES.filter((o) => o !== req.objective).map((objective) => {
     const alt = network.route(requestFor(objective), weather.control);
-    return summary(alt, scoreOf(alt), network);
+    return { route: alt, vsi: scoreOf(alt) };
   });
+  // Safest is the objective that minimises the index: its search minimises exposure-weighted
+  // time (edge-costs.ts), a proxy that cannot see the index's peaks; when another objective's
+  // route scores lower, that route is the safest.
+  const candidates = [{ route: searched, vsi: scoreOf(searched) }, ...others];
+  const chosen =
+    req.objective === "safest"
+      ? candidates.reduce((best, c) => (c.vsi.score < best.vsi.score ? c : best))
+      : (candidates[0] as (typeof candidates)[number]);
+  const { route, vsi } = chosen;
+  const alternatives = others.map((o) => summary(o.route, o.vsi, network));
 
   const samples = route.segments.map((s) => ({
     hours: (s.end_ms - s.start_ms) / 3_600_000,

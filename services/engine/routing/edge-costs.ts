@@ -264,13 +264,11 @@ export class EdgeCosts {
     switch (this.request.objective) {
       case "fastest":
         return hours;
-      case "safest": {
-        // Exposure-weighted time: past half the vessel's limits, risk grows with the square of how
-        // close the sea and wind come to them, so a route through a storm costs far more than a
-        // longer one around it, while ordinary seas cost plain time (which keeps A* tight).
-        const r = Math.max(0, Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind) - 0.5);
-        return hours * (1 + 32 * r * r);
-      }
+      case "safest":
+        return (
+          hours *
+          (1 + exposurePenalty(Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind)))
+        );
       case "most-comfortable": {
         // Motions scale with wave height relative to ship length, worst on the beam.
         const rel = Math.abs(Math.sin(((c.wave_dir_deg - course) * Math.PI) / 180));
@@ -284,6 +282,23 @@ export class EdgeCosts {
         return hours * (1 + 2 * loss);
     }
   }
+}
+
+/**
+ * What an hour in seas or winds at `ratio` of the vessel's limit costs the safest objective on top
+ * of the hour itself: exposure-weighted time, so that a detour is taken only where it saves more
+ * weighted hours than it adds. Nothing below 70% of the limit (where the index starts counting
+ * time, vsi.ts); from there up to one more hour at the limit (an hour at the limit is worth two
+ * in ordinary seas: a detour may double the time it takes to stay below it); past the limit, a
+ * breach, 20 more per 100% over (five at 120%), so storms are gone round whatever the length.
+ * Before, 32 (ratio - 0.5)^2 charged 1.3 hours at 70% and 8 at the limit, and winter North
+ * Atlantic seas within a small ship's limits sent it 2.6 times the distance (8,587 nm against
+ * 3,250) round Norway and the Canaries; weather routing lengthens a passage by some percent.
+ */
+export function exposurePenalty(ratio: number): number {
+  if (ratio <= 0.7) return 0;
+  if (ratio <= 1) return (ratio - 0.7) / 0.3;
+  return 1 + 20 * (ratio - 1);
 }
 
 /** Kwon's weather-angle sectors (directionCoefficient): head, bow, beam, following seas. */
