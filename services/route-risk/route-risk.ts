@@ -44,7 +44,7 @@ import { cycleSourceLabel } from "../weather/cycle-registry";
  * metrics when asked for (the API checks the key's insurance scope before this runs).
  */
 export const ROUTE_RISK_METHODOLOGY =
-  "Route: A* over a 0.25-degree sea grid (0.5 degree in open water) with canal and strait passages, for the asked objective, through the control member of the forecast (climatology beyond its horizon); wave and wind limits stated in the request are hard (422 when no route keeps them), the vessel type's default limits are kept wherever a route can keep them (route.limits_kept); speed loss by Kwon (2008). composite_risk_score: the Voyage Severity Index of the underwriting interface (seven weighted sub-scores, sub_scores), banded low/moderate/caution/high/severe at 20/40/60/80. Segments: the index's sea-state, wind and drift sub-scores of each ~25 nm segment alone, and their weighted sum rescaled to 0-100. Ensemble: each of the 31 members routed with the same objective; ETA percentiles of their transit times (P10 the best case); the cone encloses 80% of the member route points.";
+  "Route: A* over a 0.25-degree sea grid (0.5 degree in open water) with canal and strait passages, for the asked objective, through the control member of the forecast (climatology beyond its horizon); wave and wind limits stated in the request are hard (422 when no route keeps them), the vessel type's default limits are kept wherever a route can keep them (route.limits_kept); speed through the water by vessel class: displacement ships (block coefficient 0.55 or more, 50 m or longer) lose Kwon's (2008) involuntary speed loss, smaller or finer powered craft lose knots by the square of the wave height (Bowditch, The American Practical Navigator), sailing yachts sail by an ORC velocity prediction (Club Certificate 000251) scaled to their length by Froude similarity and motor at their cruising speed where sailing would be slower. composite_risk_score: the Voyage Severity Index of the underwriting interface (seven weighted sub-scores, sub_scores), banded low/moderate/caution/high/severe at 20/40/60/80. Segments: the index's sea-state, wind and drift sub-scores of each ~25 nm segment alone, and their weighted sum rescaled to 0-100. Ensemble: each of the 31 members routed with the same objective; ETA percentiles of their transit times (P10 the best case); the cone encloses 80% of the member route points.";
 
 export interface RouteRiskIds {
   routeId: string;
@@ -234,6 +234,7 @@ function segmentOut(
     course_deg: round(s.course_deg, 2),
     speed_over_ground_kts: round(s.speed_over_ground_kts, 2),
     speed_through_water_kts: round(s.speed_through_water_kts, 2),
+    ...(s.propulsion === undefined ? {} : { propulsion: s.propulsion }),
     conditions: {
       hs_m: round(c.hs_m, 2),
       wave_period_s: round(c.wave_period_s, 2),

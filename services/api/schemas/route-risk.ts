@@ -101,7 +101,13 @@ export const routeRiskSegment = z
     speed_through_water_kts: z
       .number()
       .describe(
-        "the speed ordered through the water: the vessel's cruising speed, lower on a leg the route holds back so as not to run ahead of its schedule into weather it was timed to miss, or a canal's speed limit",
+        "the speed ordered through the water: the vessel's cruising speed, lower on a leg the route holds back so as not to run ahead of its schedule into weather it was timed to miss, or a canal's speed limit; for a sailing yacht the speed it makes through the water, under sail (its polar) or under engine (propulsion)",
+      ),
+    propulsion: z
+      .enum(["sail", "motor"])
+      .optional()
+      .describe(
+        "sailing yachts only: sail where the polar's speed beats the cruising speed under engine in the sea met, motor where it does not (light air, close to the wind)",
       ),
     conditions: conditions.describe("at the segment's midpoint and mid-time"),
     sub_risks: z

@@ -14,6 +14,13 @@
  * displacement in C_Form is taken in kN (mass x g): with cubic metres the method predicts more
  * than 50% loss for a large tanker at Beaufort 8, against roughly 15-25% observed, while kN gives
  * a few per cent at Beaufort 6, in line with the IMO EEDI weather factor f_w of 0.8-0.95.
+ * Checked against public reproductions of Kwon's tables (the paper itself could not be found as
+ * text): they agree on every coefficient's magnitude, and differ among themselves on the sign of
+ * the Fn^2 terms for C_B <= 0.80 and on the unit of the displacement, the two readings above.
+ *
+ * Kwon's fits are for displacement ships (C_B 0.55-0.85, Froude numbers of merchant service);
+ * for a small hull C_Form's BN^6.5 / (2.7 disp^(2/3)) runs away (a 12.5 m yacht "loses" 80% on a
+ * beam reach in Beaufort 4). Hulls outside that range (kwonApplies) take smallCraftSpeedLossKts.
  */
 
 const G = 9.80665;
@@ -134,4 +141,44 @@ export function uncappedSpeedLoss(
 export function hullSpeedCoefficient(v: SpeedLossVessel, speedKts: number): number {
   const fn = (speedKts * KNOT_MS) / Math.sqrt(G * v.length_m);
   return speedCoefficient(v.block_coefficient, fn, v.condition ?? "loaded");
+}
+
+/** Kwon's range: a displacement ship, C_B of at least 0.55 and at least KWON_MIN_LENGTH_M long. */
+export const KWON_MIN_LENGTH_M = 50;
+const KWON_MIN_BLOCK = 0.55;
+
+/** Whether Kwon's method is meant for this hull (see the note at the top). */
+export function kwonApplies(v: Pick<SpeedLossVessel, "length_m" | "block_coefficient">): boolean {
+  return v.length_m >= KWON_MIN_LENGTH_M && v.block_coefficient >= KWON_MIN_BLOCK;
+}
+
+const FEET_PER_M = 1 / 0.3048;
+
+/**
+ * Knots lost in waves by a powered craft outside Kwon's range: V = V0 - f(theta) h^2, h the
+ * significant wave height in feet, f 0.0248 in head seas (waves from within 45 degrees of the
+ * bow), 0.0165 on the beam (45-135) and 0.0083 in following seas: the ship performance
+ * approximation of Bowditch, The American Practical Navigator (NIMA Pub. 9, 2002, "Weather
+ * Routing"), as implemented in SIMROUTE (Grifoll, M. et al. 2022, "A comprehensive ship weather
+ * routing system using CMEMS products and A* algorithm", Ocean Engineering 255). It loses knots,
+ * not a share of the speed, and depends on no hull dimension, so it cannot run away on a small
+ * hull the way Kwon's form coefficient does: a 14 kn motor yacht loses 1.1 kn (8%) in 2 m head
+ * seas (Beaufort 5), 2.4 kn (17%) in 3 m, 4.3 kn (31%) in 4 m.
+ */
+export function smallCraftSpeedLossKts(hsM: number, waveAngleOffBowDeg: number): number {
+  if (!(hsM > 0)) return 0;
+  const a = Math.abs((((waveAngleOffBowDeg % 360) + 540) % 360) - 180); // 0 head .. 180 astern
+  const f = a < 45 ? 0.0248 : a <= 135 ? 0.0165 : 0.0083;
+  const feet = hsM * FEET_PER_M;
+  return f * feet * feet;
+}
+
+/** smallCraftSpeedLossKts as a share of `speedKts`, capped at MAX_SPEED_LOSS. */
+export function smallCraftSpeedLossFraction(
+  speedKts: number,
+  hsM: number,
+  waveAngleOffBowDeg: number,
+): number {
+  if (!(speedKts > 0)) return 0;
+  return Math.min(MAX_SPEED_LOSS, smallCraftSpeedLossKts(hsM, waveAngleOffBowDeg) / speedKts);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { polarSpeedKts } from "../physics/sailing-polar";
 import { speedLossFraction } from "../physics/speed-loss";
 import { CALM, type WeatherField } from "../weather/types";
 import { EdgeCosts } from "./edge-costs";
@@ -56,5 +57,67 @@ describe("sailing a leg at a held speed", () => {
     const held = costs.legCost(request.from, request.to, 0, true, 10);
     expect(held.hours).toBeGreaterThan((own.hours * 14) / 10);
     expect(held.cost).toBe(held.hours); // fastest: the cost is the time
+  });
+});
+
+const RAD = Math.PI / 180;
+
+/** A steady wind from the north with the sea it raises, no current. */
+function northerly(windKts: number, hsM: number): WeatherField {
+  return {
+    label: "test northerly",
+    maxCurrentKts: 0,
+    at: () => ({
+      ...CALM,
+      wind_kts: windKts,
+      wind_dir_deg: 0,
+      hs_m: hsM,
+      wave_dir_deg: 0,
+      wave_period_s: 6,
+    }),
+  };
+}
+const yacht = { speed_kts: 6.5, loa_m: 12.5, block_coefficient: 0.4, sailing: true };
+const at = { lat: 45, lon: -10 };
+const headed = (course: number) => ({
+  lat: at.lat + 0.2 * Math.cos(course * RAD),
+  lon: at.lon + (0.2 * Math.sin(course * RAD)) / Math.cos(at.lat * RAD),
+});
+const sailed = (field: WeatherField, course: number) =>
+  new EdgeCosts(
+    { from: at, to: headed(course), objective: "fastest", departureMs: 0, vessel: yacht },
+    field,
+  ).sail(at, headed(course), 12, 0);
+
+describe("a sailing yacht's legs (EdgeCosts)", () => {
+  it("reaches at its polar's speed in a breeze, beyond its cruising speed", () => {
+    const beam = sailed(northerly(14, 1.5), 90);
+    expect(beam.propulsion).toBe("sail");
+    expect(beam.stwKts).toBeCloseTo(polarSpeedKts(12.5, 90, 14), 1);
+    expect(beam.stwKts).toBeGreaterThan(6.5);
+  });
+
+  it("motors in light air, and close to the wind, at its cruising speed less the sea's toll", () => {
+    const light = sailed(northerly(3, 0.3), 90);
+    expect(light.propulsion).toBe("motor");
+    expect(light.stwKts).toBeGreaterThan(6.4);
+    const upwind = sailed(northerly(14, 1.5), 0);
+    expect(upwind.propulsion).toBe("motor");
+    expect(upwind.stwKts).toBeGreaterThan(5.5);
+    expect(upwind.stwKts).toBeLessThan(6.5);
+  });
+
+  it("bounds the search's heuristic by the fastest it can sail, not its cruising speed", () => {
+    for (const wind of [4, 8, 12, 16, 20, 30]) {
+      const costs = new EdgeCosts(
+        { from: at, to: at, objective: "fastest", departureMs: 0, vessel: yacht },
+        northerly(wind, 0),
+      );
+      expect(costs.speedUpperBoundKts).toBeGreaterThanOrEqual(8.57 * Math.sqrt(12.5 / 12));
+      for (let course = 0; course < 360; course += 5) {
+        const s = costs.sail(at, headed(course), 12, 0);
+        expect(s.stwKts).toBeLessThanOrEqual(costs.speedUpperBoundKts);
+      }
+    }
   });
 });

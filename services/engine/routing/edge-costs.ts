@@ -1,9 +1,12 @@
 import { densify, distanceNm } from "../geo/geodesic";
 import type { LatLon } from "../geo/types";
+import { foldTwa, froudeScale, polarSpeedKts, REFERENCE_MAX_KTS } from "../physics/sailing-polar";
 import {
   hullSpeedCoefficient,
+  kwonApplies,
   MAX_SPEED_LOSS,
   type SpeedLossVessel,
+  smallCraftSpeedLossFraction,
   speedLossFraction,
   uncappedSpeedLoss,
 } from "../physics/speed-loss";
@@ -13,10 +16,15 @@ import type { RouteRequest, RoutingVessel } from "./router";
 import { courseDeg } from "./sea-grid";
 
 /**
- * What a step of a route costs one request: travel time with involuntary speed loss in waves
- * (Kwon 2008) and the current along the course, and the objective's cost of that time
- * (exposure-weighted for safest, motion-weighted for most-comfortable, loss-weighted for
- * fuel-efficient); null where a hard vessel limit is broken.
+ * What a step of a route costs one request: travel time at the vessel's speed through the water
+ * and the current along the course, and the objective's cost of that time (exposure-weighted for
+ * safest, motion-weighted for most-comfortable, loss-weighted for fuel-efficient); null where a
+ * hard vessel limit is broken. The speed through the water is, by the vessel's class (SpeedModel):
+ * - a displacement ship's own speed less Kwon's (2008) involuntary speed loss in wind and waves;
+ * - a powered small craft's (outside Kwon's range, kwonApplies) less the knots lost in waves by
+ *   Bowditch's approximation (smallCraftSpeedLossKts);
+ * - a sailing yacht's speed from its polar (sailing-polar.ts), or its cruising speed under engine
+ *   (less the small-craft loss in waves) where sailing would be slower.
  */
 
 /** Longest straight piece priced at one weather sample when smoothing in weather. */
@@ -31,12 +39,23 @@ const KNOT_FLOOR = 0.5;
 const LOSS_TABLE_KTS = 120;
 /** MAX_SPEED_LOSS as the table stores it (float32), so the cap at lookup equals the cap at build. */
 const LOSS_CAP = Math.fround(MAX_SPEED_LOSS);
+/** The polar table's rows: true wind per 0.2 kt up to the reference polar's last row (20 kt). */
+const POLAR_TWS_STEPS_PER_KT = 5;
+const POLAR_TWS_ROWS = 20 * POLAR_TWS_STEPS_PER_KT + 1;
+/** Its columns: true wind angle per degree, 0-180. */
+const POLAR_TWA_COLS = 181;
+
+/** Which speed model a vessel sails by (see the note at the top). */
+export type SpeedModel = "kwon" | "small-craft" | "sailing";
 
 /** Travel time and objective cost of a leg in the weather, for one request. */
 export class EdgeCosts {
   readonly speedUpperBoundKts: number;
   readonly calm: boolean;
+  readonly model: SpeedModel;
   private readonly hull: SpeedLossVessel;
+  /** The vessel's polar speeds relative to the reference yacht's (Froude scaling), when sailing. */
+  private readonly polarScale: number;
   private readonly softWave: number;
   private readonly softWind: number;
 
@@ -56,7 +75,15 @@ export class EdgeCosts {
       container_ship: v.container_ship ?? false,
     };
     this.calm = weather === CALM_WEATHER;
-    this.speedUpperBoundKts = v.speed_kts + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
+    this.model = v.sailing ? "sailing" : kwonApplies(this.hull) ? "kwon" : "small-craft";
+    this.polarScale = froudeScale(length);
+    // The admissible time heuristic needs the fastest the vessel can go: a yacht reaches faster
+    // than its cruising speed under engine (in calm water it motors, at that speed).
+    const own =
+      this.model === "sailing" && !this.calm
+        ? Math.max(v.speed_kts, REFERENCE_MAX_KTS * this.polarScale)
+        : v.speed_kts;
+    this.speedUpperBoundKts = own + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
     this.softWave = v.max_wave_m ?? DEFAULT_SOFT_WAVE_M;
     this.softWind = v.max_wind_kts ?? DEFAULT_SOFT_WIND_KTS;
   }
@@ -70,11 +97,68 @@ export class EdgeCosts {
 
   /**
    * The tabulated loss (built on first use): it depends on the vessel alone, so sailing the same
-   * vessel through 31 ensemble members shares one table instead of building 31.
+   * vessel through 31 ensemble members shares one table instead of building 31. A sailing yacht's
+   * table is its polar (polarKts); a small craft's loss needs none (an empty table).
    */
   get speedLossTable(): Float32Array {
-    this.speedLoss(1, 0);
+    if (this.model === "sailing") this.polarKts(1, 0);
+    else if (this.model === "kwon") this.speedLoss(1, 0);
+    else this.lossTable ??= new Float32Array(0);
     return this.lossTable as Float32Array;
+  }
+
+  /**
+   * The yacht's speed under sail at `angleOffBowDeg` off the wind in `windKts`, from its polar
+   * tabulated per degree of TWA and 0.2 kt of TWS on first use (the search prices millions of
+   * steps; the nearest entry is within 0.05 kn of the interpolated polar).
+   */
+  private polarKts(windKts: number, angleOffBowDeg: number): number {
+    if (!(windKts > 0)) return 0;
+    if (!this.lossTable) {
+      const table = new Float32Array(POLAR_TWS_ROWS * POLAR_TWA_COLS);
+      for (let i = 0; i < POLAR_TWS_ROWS; i++) {
+        for (let a = 0; a < POLAR_TWA_COLS; a++) {
+          table[i * POLAR_TWA_COLS + a] = polarSpeedKts(
+            this.hull.length_m,
+            a,
+            i / POLAR_TWS_STEPS_PER_KT,
+          );
+        }
+      }
+      this.lossTable = table;
+    }
+    const i = Math.min(POLAR_TWS_ROWS - 1, Math.round(windKts * POLAR_TWS_STEPS_PER_KT));
+    return this.lossTable[i * POLAR_TWA_COLS + Math.round(foldTwa(angleOffBowDeg))] as number;
+  }
+
+  /** What throughWater found: speed through the water (kts), the loss priced, and the propulsion. */
+  private stwKts = 0;
+  private stwLoss = 0;
+  private underSail = false;
+
+  /**
+   * Speed through the water in `c` on `course` for a small craft or a yacht (Kwon's ships are
+   * priced inline where it matters), at the vessel's own speed or `heldKts` through the water.
+   * A yacht sails where its polar beats its engine (in the sea met), and motors otherwise; held,
+   * it goes no faster than the held speed. The loss priced is the share of the ordered speed lost
+   * (nothing under sail: a yacht sailing burns no fuel).
+   */
+  private throughWater(c: SeaConditions, course: number, heldKts: number | undefined): void {
+    const own = this.request.vessel.speed_kts;
+    const ordered = heldKts ?? own;
+    if (this.model === "small-craft") {
+      const loss = smallCraftSpeedLossFraction(ordered, c.hs_m, c.wave_dir_deg - course);
+      this.stwKts = ordered * (1 - loss);
+      this.stwLoss = loss;
+      this.underSail = false;
+      return;
+    }
+    const motor = own * (1 - smallCraftSpeedLossFraction(own, c.hs_m, c.wave_dir_deg - course));
+    const sail = this.polarKts(c.wind_kts, c.wind_dir_deg - course);
+    const kts = Math.min(Math.max(sail, motor), heldKts ?? Number.POSITIVE_INFINITY);
+    this.stwKts = kts;
+    this.underSail = sail >= kts;
+    this.stwLoss = this.underSail ? 0 : Math.max(0, 1 - kts / ordered);
   }
 
   private speedLoss(windKts: number, angleOffBowDeg: number): number {
@@ -150,9 +234,11 @@ export class EdgeCosts {
   }
 
   /**
-   * Sails a short leg: conditions at its middle, speed loss (Kwon 2008) and current along the
-   * course. `speedKts` is the speed ordered through the water when the route holds the ship below
-   * its own (see RouteLeg.held_speed_kts).
+   * Sails a short leg: conditions at its middle, the speed through the water they allow (the
+   * vessel's model, see the note at the top) and the current along the course. `speedKts` is the
+   * speed ordered through the water when the route holds the ship below its own (see
+   * RouteLeg.held_speed_kts). Returns the speed through the water made, and for a sailing yacht
+   * whether it sailed or motored.
    */
   sail(
     from: LatLon,
@@ -160,19 +246,38 @@ export class EdgeCosts {
     lengthNm: number,
     atMs: number,
     speedKts?: number,
-  ): { hours: number; conditions: SeaConditions; loss: number; course: number } {
+  ): {
+    hours: number;
+    conditions: SeaConditions;
+    loss: number;
+    course: number;
+    stwKts: number;
+    propulsion?: "sail" | "motor";
+  } {
     const v0 = speedKts ?? this.request.vessel.speed_kts;
     const course = courseDeg(from.lat, from.lon, to.lat, to.lon);
     const mid = { lat: (from.lat + to.lat) / 2, lon: midLon(from.lon, to.lon) };
     const firstGuessH = lengthNm / v0;
     const c = this.weather.at(mid.lat, mid.lon, atMs + (firstGuessH / 2) * 3_600_000);
-    const loss =
-      speedKts === undefined
-        ? this.speedLoss(c.wind_kts, c.wind_dir_deg - course)
-        : this.speedLossAt(speedKts, c.wind_kts, c.wind_dir_deg - course);
+    let loss: number;
+    let stw: number;
+    if (this.model === "kwon") {
+      loss =
+        speedKts === undefined
+          ? this.speedLoss(c.wind_kts, c.wind_dir_deg - course)
+          : this.speedLossAt(speedKts, c.wind_kts, c.wind_dir_deg - course);
+      stw = v0 * (1 - loss);
+    } else {
+      this.throughWater(c, course, speedKts);
+      loss = this.stwLoss;
+      stw = this.stwKts;
+    }
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
-    const sog = Math.max(KNOT_FLOOR, v0 * (1 - loss) + currentAlong);
-    return { hours: lengthNm / sog, conditions: c, loss, course };
+    const sog = Math.max(KNOT_FLOOR, stw + currentAlong);
+    const hours = lengthNm / sog;
+    if (this.model !== "sailing") return { hours, conditions: c, loss, course, stwKts: stw };
+    const propulsion = this.underSail ? "sail" : "motor";
+    return { hours, conditions: c, loss, course, stwKts: stw, propulsion };
   }
 
   /**
@@ -233,9 +338,18 @@ export class EdgeCosts {
 
   step(course: number, lengthNm: number): void {
     const c = this.node;
-    const loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
+    let loss: number;
+    let stw: number;
+    if (this.model === "kwon") {
+      loss = this.speedLoss(c.wind_kts, c.wind_dir_deg - course);
+      stw = this.request.vessel.speed_kts * (1 - loss);
+    } else {
+      this.throughWater(c, course, undefined);
+      loss = this.stwLoss;
+      stw = this.stwKts;
+    }
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
-    const sog = Math.max(KNOT_FLOOR, this.request.vessel.speed_kts * (1 - loss) + currentAlong);
+    const sog = Math.max(KNOT_FLOOR, stw + currentAlong);
     this.stepHours = lengthNm / sog;
     this.stepCost = this.costOf(c, course, this.stepHours, loss);
   }

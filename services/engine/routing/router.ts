@@ -41,6 +41,11 @@ export interface RoutingVessel {
   block_coefficient?: number;
   displacement_t?: number;
   container_ship?: boolean;
+  /**
+   * A sailing yacht: sails by its polar where that beats its engine, and motors at speed_kts
+   * (its auxiliary's cruising speed) where it does not (edge-costs.ts, sailing-polar.ts).
+   */
+  sailing?: boolean;
 }
 
 export interface RouteRequest {
@@ -106,9 +111,14 @@ export interface RouteSegment {
   in_canal: boolean;
   /**
    * The speed ordered through the water: the vessel's own, the leg's held speed
-   * (RouteLeg.held_speed_kts), or a passage's speed limit.
+   * (RouteLeg.held_speed_kts), or a passage's speed limit. A sailing yacht's is the speed it
+   * makes through the water, under sail by its polar or under engine (`propulsion`).
    */
   speed_through_water_kts: number;
+  /** A sailing yacht's, outside passages: whether it sails the segment or motors. */
+  propulsion?: "sail" | "motor";
+  /** Set when the segment's leg is held below the vessel's speed (RouteLeg.held_speed_kts). */
+  held_speed_kts?: number;
 }
 
 export interface Route {
@@ -288,6 +298,7 @@ export class RoutingNetwork {
       v.block_coefficient,
       v.displacement_t,
       v.container_ship,
+      v.sailing,
     ]);
     let table = this.lossTables.get(key);
     if (!table) {

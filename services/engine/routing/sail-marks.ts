@@ -8,8 +8,8 @@ import type { RouteLeg, RouteMark, RouteRequest, RouteSegment } from "./router";
 /**
  * Sails a route's turning points from its departure: a leg between each two, cut into segments
  * of request.segmentNm (25 nm by default), each timed at the speed ordered on its leg (the
- * vessel's own, a held speed, or a passage's limit) less Kwon's loss in the conditions met there
- * plus the current. A leg in a canal or river fairway counts the passage's published length
+ * vessel's own, a held speed, or a passage's limit) less the loss in the conditions met there
+ * (a sailing yacht: its polar's speed or its engine's) plus the current (EdgeCosts.sail). A leg in a canal or river fairway counts the passage's published length
  * (PassageLine.scaleAt), not its drawn one.
  */
 export function sailMarks(
@@ -58,7 +58,11 @@ export function sailMarks(
         in_canal: inCanal,
         speed_through_water_kts: passageData
           ? costs.passageSpeedKts(passageData)
-          : (held ?? request.vessel.speed_kts),
+          : sample.propulsion
+            ? round(sample.stwKts, 2)
+            : (held ?? request.vessel.speed_kts),
+        ...(sample.propulsion && !passageData ? { propulsion: sample.propulsion } : {}),
+        ...(held === undefined ? {} : { held_speed_kts: held }),
       });
       t += sample.hours * 3_600_000;
     }

@@ -6,8 +6,8 @@ import type { ExposureSample } from "./exposure";
 
 /**
  * Sails a fixed route through a weather field: each piece at the vessel's speed (or the speed
- * the route holds on its leg) less Kwon's involuntary speed loss plus the current along the
- * course (the router's own sailing model), so an ensemble member or a re-scored forecast gets its
+ * the route holds on its leg) less its involuntary speed loss (a sailing yacht: its polar or its
+ * engine) plus the current along the course (the router's own sailing model, EdgeCosts.sail), so an ensemble member or a re-scored forecast gets its
  * own transit time and conditions without routing again. Canal pieces keep the route's own
  * timing (their speed is the canal's limit).
  */
@@ -62,14 +62,7 @@ export function sailRoute(
       conditions = field.at(mid.start.lat, mid.start.lon, t + (hours / 2) * 3_600_000);
       course = first.course_deg;
     } else {
-      const ordered = first.speed_through_water_kts;
-      const s = costs.sail(
-        first.start,
-        last.end,
-        distance,
-        t,
-        ordered < request.vessel.speed_kts ? ordered : undefined,
-      );
+      const s = costs.sail(first.start, last.end, distance, t, heldKts(first, request));
       hours = s.hours;
       conditions = s.conditions;
       course = s.course;
@@ -102,7 +95,7 @@ function groupSegments(route: Route, everyNm: number): Route["segments"][] {
     if (
       prev &&
       (prev.in_canal !== s.in_canal ||
-        prev.speed_through_water_kts !== s.speed_through_water_kts ||
+        orderedKts(prev) !== orderedKts(s) ||
         length + s.distance_nm > everyNm)
     ) {
       groups.push(current);
@@ -114,4 +107,22 @@ function groupSegments(route: Route, everyNm: number): Route["segments"][] {
   }
   if (current.length > 0) groups.push(current);
   return groups;
+}
+
+/**
+ * The speed a segment's leg is held to, if any: its held_speed_kts, or (a route without it) a
+ * speed through the water below the vessel's own. A sailing yacht's speed through the water is
+ * the polar's or the engine's, not an order, so only held_speed_kts holds it.
+ */
+function heldKts(s: Route["segments"][number], request: RouteRequest): number | undefined {
+  if (s.held_speed_kts !== undefined) return s.held_speed_kts;
+  if (s.propulsion !== undefined || request.vessel.sailing) return undefined;
+  return s.speed_through_water_kts < request.vessel.speed_kts
+    ? s.speed_through_water_kts
+    : undefined;
+}
+
+/** What a segment is ordered to sail at, for grouping: a yacht's held speed, else its speed through the water. */
+function orderedKts(s: Route["segments"][number]): number | undefined {
+  return s.propulsion === undefined ? s.speed_through_water_kts : s.held_speed_kts;
 }

@@ -43,6 +43,18 @@ export const VESSEL_TYPES = [
 ] as const;
 export type VesselType = (typeof VESSEL_TYPES)[number];
 
+/**
+ * The types routed as sailing yachts: by the reference polar scaled to their length, motoring at
+ * their cruising speed where sailing is slower (engine/physics/sailing-polar.ts). A multihull
+ * takes the monohull's polar: no published polar of a cruising multihull was at hand, and a
+ * cruising catamaran's reaching speed (faster) and pointing (worse) offset each other on passage;
+ * its higher cruising speed under engine (8 kn) is its own. Every other type is powered: Kwon's
+ * speed loss within that method's range, the small-craft loss outside it (physics/speed-loss.ts).
+ */
+export function isSailingYacht(type: VesselType): boolean {
+  return type === "sailing_monohull" || type === "sailing_multihull";
+}
+
 export interface VesselTypeDefaults {
   description: string;
   loa_m: number;
