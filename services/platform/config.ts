@@ -37,6 +37,12 @@ export const configSchema = z.object({
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   /** Replication factor of the topics we create (1 on a single broker). */
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * min.insync.replicas of the topics we create: every write is sent with acks=all and is
+   * refused unless this many replicas have it. 1 on a single broker; with 3 replicas, 2 keeps
+   * writing through one broker's loss without acknowledging a write only one broker holds.
+   */
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
   SCHEMA_REGISTRY_URL: z.url().default("http://127.0.0.1:8081/apis/ccompat/v7"),
 
   CLICKHOUSE_URL: z.url().default("http://127.0.0.1:8123"),
@@ -145,6 +151,18 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** configSchema plus the checks that read more than one variable. */
+const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
+  // Kafka 3.7+ would quietly take min(min.insync.replicas, replicas) (KAFKA-15583).
+  if (c.KAFKA_MIN_INSYNC_REPLICAS > c.KAFKA_REPLICATION_FACTOR) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["KAFKA_MIN_INSYNC_REPLICAS"],
+      message: `${c.KAFKA_MIN_INSYNC_REPLICAS} is more than KAFKA_REPLICATION_FACTOR (${c.KAFKA_REPLICATION_FACTOR}): a topic cannot have more replicas in sync than it has`,
+    });
+  }
+});
+
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n  ${issues.join("\n  ")}`);
@@ -154,7 +172,7 @@ export class ConfigError extends Error {
 
 /** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = checkedConfigSchema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`),

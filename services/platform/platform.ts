@@ -49,6 +49,7 @@ export async function openPlatform(
         clientId: config.KAFKA_CLIENT_ID,
         prefix: config.KAFKA_TOPIC_PREFIX,
         replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+        minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
         codec: new RegistryCodec(catalog, config.SCHEMA_REGISTRY_URL),
         defaultMaxAttempts: config.CONSUMER_MAX_ATTEMPTS,
         defaultRetryBackoffMs: config.CONSUMER_RETRY_BACKOFF_MS,
