@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { apiSuite } from "./api.bench";
 import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
+import { memorySuite } from "./memory.bench";
 import { rescoreSuite } from "./rescore.bench";
 import { routingSuite } from "./routing.bench";
 import { sinkSuite } from "./sink.bench";
@@ -20,6 +21,7 @@ const SUITES: BenchSuite[] = [
   weatherSuite,
   apiSuite,
   rescoreSuite,
+  memorySuite,
 ];
 
 const root = resolve(import.meta.dirname, "..");

@@ -19,6 +19,15 @@ const csv = z.string().transform((s) =>
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A retention bound: a positive integer, or -1 for none (Kafka's spelling). */
+const retention = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .refine((v) => v !== 0, "must be -1 (no bound) or at least 1")
+    .default(fallback);
+
 export const configSchema = z.object({
   /** embedded: in-process adapters, one process. platform: Kafka, registry, ClickHouse, Redis. */
   VOYAGE_RISK_MODE: z.enum(["embedded", "platform"]).default("embedded"),
@@ -108,6 +117,17 @@ export const configSchema = z.object({
     .min(1)
     .max(30 * 86_400)
     .default(86_400),
+
+  /**
+   * The embedded default's memory (platform mode keeps events in Kafka and ClickHouse instead).
+   * The in-process bus keeps, per partition, records no older than this and at most these bytes
+   * (Kafka's retention.ms and retention.bytes; voyages.monitoring, kept forever, is kept whole);
+   * the embedded analytics store keeps rows in a ring bounded the same two ways. -1: no bound.
+   */
+  EMBEDDED_BUS_RETENTION_MS: retention(3_600_000),
+  EMBEDDED_BUS_RETENTION_BYTES: retention(4 * 1_048_576),
+  EMBEDDED_ANALYTICS_RETENTION_MS: retention(7 * 86_400_000),
+  EMBEDDED_ANALYTICS_RETENTION_BYTES: retention(128 * 1_048_576),
 
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),

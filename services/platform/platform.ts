@@ -43,6 +43,10 @@ export async function openPlatform(
         defaultMaxAttempts: config.CONSUMER_MAX_ATTEMPTS,
         defaultRetryBackoffMs: config.CONSUMER_RETRY_BACKOFF_MS,
         onError,
+        retention: {
+          ms: bound(config.EMBEDDED_BUS_RETENTION_MS),
+          bytesPerPartition: bound(config.EMBEDDED_BUS_RETENTION_BYTES),
+        },
       })
     : new KafkaEventBus({
         brokers: config.KAFKA_BROKERS,
@@ -57,7 +61,12 @@ export async function openPlatform(
         beforeCommit: crashAt(config, "consumer.before-commit"),
       });
   const analytics: AnalyticsStore = embedded
-    ? new EmbeddedAnalytics()
+    ? new EmbeddedAnalytics({
+        retention: {
+          ms: bound(config.EMBEDDED_ANALYTICS_RETENTION_MS),
+          maxBytes: bound(config.EMBEDDED_ANALYTICS_RETENTION_BYTES),
+        },
+      })
     : createClickHouseAnalytics(clickHouseOptionsFromConfig(config));
   const state: FastState = embedded
     ? new MemoryFastState()
@@ -85,6 +94,9 @@ export async function openPlatform(
   }
   return platform;
 }
+
+/** A retention setting as the adapters take it: -1 (no bound) is undefined. */
+const bound = (v: number): number | undefined => (v === -1 ? undefined : v);
 
 async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
