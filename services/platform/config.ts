@@ -34,6 +34,12 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: port.default(8080),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * After SIGTERM, the longest a process drains (requests in flight, batches in hand) before it
+   * exits anyway with status 1, logging what it abandoned. Below Kubernetes' default 30 s grace
+   * period, so the process, not SIGKILL, decides what the log says.
+   */
+  DRAIN_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(25_000),
 
   KAFKA_BROKERS: csv.default(["127.0.0.1:9092"]),
   KAFKA_CLIENT_ID: z.string().min(1).default("voyage-risk"),
