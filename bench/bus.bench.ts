@@ -44,6 +44,7 @@ async function ours(): Promise<{ rate: number; bytes: number }> {
     clientId: "bench",
     prefix,
     replicationFactor: 1,
+    minInsyncReplicas: 1,
     codec,
   });
   await bus.start([{ name: "bench.bus", partitions: PARTITIONS }]);

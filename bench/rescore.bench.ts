@@ -442,6 +442,7 @@ async function rescoreRound(
     clientId: "bench-rescore",
     prefix,
     replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+    minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
     codec: new RegistryCodec(SchemaCatalog.load(), config.SCHEMA_REGISTRY_URL),
   });
   const admin = new Kafka({

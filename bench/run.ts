@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { apiSuite } from "./api.bench";
 import { busSuite } from "./bus.bench";
 import type { BenchSuite, Figure } from "./figures";
+import { memorySuite } from "./memory.bench";
 import { plausibilitySuite } from "./plausibility.bench";
 import { rescoreSuite } from "./rescore.bench";
 import { routingSuite } from "./routing.bench";
@@ -22,6 +23,7 @@ const SUITES: BenchSuite[] = [
   apiSuite,
   plausibilitySuite,
   rescoreSuite,
+  memorySuite,
 ];
 
 const root = resolve(import.meta.dirname, "..");

@@ -32,6 +32,7 @@ async function sinkRound(): Promise<{ rate: number; rows: EventRow[] }> {
     clientId: "bench-sink",
     prefix,
     replicationFactor: 1,
+    minInsyncReplicas: 1,
     codec: new RegistryCodec(SchemaCatalog.load(), config.SCHEMA_REGISTRY_URL),
   });
   await bus.start([{ name: TOPIC.weatherCycles, partitions: 6 }]);

@@ -7,6 +7,7 @@ import { notifySettings, startNotifyStream } from "../streams/notify/notify";
 import { startRescoreFanout } from "../streams/rescore/fanout";
 import { startRescoreWorker } from "../streams/rescore/worker";
 import { buildApp } from "./api/app";
+import { Drain } from "./api/drain";
 import { EnsembleAnalyses } from "./ensemble/analyses";
 import { type Config, wantsDevKey } from "./platform/config";
 import {
@@ -20,7 +21,7 @@ import {
 import { openManagedKeyStore } from "./platform/keys/open";
 import { createLogger } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
-import { runUntilSignalled } from "./platform/process";
+import { runUntilSignalled, type ShutdownStep } from "./platform/process";
 import { sharedRoutingNetwork } from "./routing/network";
 import { createScorer } from "./scoring/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
@@ -35,6 +36,14 @@ export interface Served {
   weather: WeatherRuntime;
   /** The server's clock: which forecast cycle is due, what "now" is for a departure. */
   now: () => number;
+  /**
+   * The graceful stop, in order: drain the requests in flight (health answers 503 "draining",
+   * new work 503 shutting_down), close the server, stop the streams, close the rest.
+   */
+  shutdownSteps: readonly ShutdownStep[];
+  /** The requests in flight (method and route), for the drain deadline's log line. */
+  requestsInFlight(): ReturnType<Drain["requests"]>;
+  /** Runs shutdownSteps. */
   close(): Promise<void>;
 }
 
@@ -133,7 +142,8 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
       },
     });
   }
-  const app = buildApp({ platform, keys, weather, scorer, now, webhooks });
+  const drain = new Drain();
+  const app = buildApp({ platform, keys, weather, scorer, now, webhooks, drain });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {
@@ -148,21 +158,42 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
+  const shutdownSteps: ShutdownStep[] = [
+    { name: "draining the requests in flight", run: () => drain.drain() },
+    { name: "closing the HTTP server", run: () => app.close().then(() => undefined) },
+    // The streams before the scorer: a re-scoring worker may be waiting on the scoring threads.
+    {
+      name: "stopping the stream processors",
+      run: async () => {
+        await Promise.allSettled(streams.map((s) => s.stop()));
+      },
+    },
+    {
+      name: "closing weather and the scoring threads",
+      run: async () => {
+        await weather.close();
+        await scorer.close();
+      },
+    },
+    {
+      name: "closing the platform's adapters",
+      run: async () => {
+        await platform.close();
+        await closeKeys();
+        await webhooks.close();
+      },
+    },
+  ];
   return {
     url,
     devKey,
     platform,
     weather,
     now,
+    shutdownSteps,
+    requestsInFlight: () => drain.requests(),
     close: async () => {
-      await app.close();
-      // The streams first: a re-scoring worker may be waiting on the scoring threads.
-      await Promise.allSettled(streams.map((s) => s.stop()));
-      await weather.close();
-      await scorer.close();
-      await platform.close();
-      await closeKeys();
-      await webhooks.close();
+      for (const step of shutdownSteps) await step.run();
     },
   };
 }
@@ -225,5 +256,8 @@ export function banner(served: Served): string {
 export async function serveUntilSignalled(config: Config): Promise<void> {
   const served = await serve(config);
   process.stdout.write(banner(served));
-  await runUntilSignalled(served.platform.logger, served.close);
+  await runUntilSignalled(served.platform.logger, served.shutdownSteps, {
+    deadlineMs: config.DRAIN_DEADLINE_MS,
+    pending: () => ({ requests_in_flight: served.requestsInFlight() }),
+  });
 }

@@ -61,6 +61,13 @@ export class PlatformProcesses {
     return new Promise((r) => child.once("exit", (code, signal) => r(String(code ?? signal))));
   }
 
+  /** Sends the signal and returns at once (see `exited`). */
+  signal(name: string, signal: NodeJS.Signals): void {
+    const child = this.running.get(name);
+    if (!child) throw new Error(`${name} is not running`);
+    child.kill(signal);
+  }
+
   /** Sends the signal and waits for the exit; a graceful stop that hangs is killed after 20 s. */
   async kill(name: string, signal: NodeJS.Signals): Promise<void> {
     const child = this.running.get(name);

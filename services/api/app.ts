@@ -16,6 +16,7 @@ import {
   requireSubscriptionKey,
   requireUnderwritingKey,
 } from "./auth";
+import { Drain, HEALTH_PATH, installDrain } from "./drain";
 import { registerEnsembleRoutes } from "./ensemble-routes";
 import { installErrorMapping, MAX_PARAM_LENGTH, sendFrameworkError } from "./error-mapping";
 import { healthReport } from "./health";
@@ -34,6 +35,8 @@ export interface AppDeps {
   now: () => number;
   /** Webhook subscriptions (the caller opens and closes the store). */
   webhooks: WebhookSubscriptionStore;
+  /** Requests in flight and the draining flag (serve() drains it on SIGTERM). */
+  drain?: Drain;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
@@ -46,6 +49,7 @@ export function buildApp({
   scorer,
   now,
   webhooks,
+  drain = new Drain(),
 }: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
@@ -62,6 +66,7 @@ export function buildApp({
     logController: new LogController({ requestIdLogLabel: "request_id" }),
   });
   installErrorMapping(app);
+  installDrain(app, drain);
   // The OpenAPI document (generated from the zod schemas) and its interactive view; no key.
   app.register(swagger, {
     mode: "static",
@@ -74,8 +79,8 @@ export function buildApp({
   });
 
   // Health needs no key: callers and load balancers check it before spending a request.
-  app.get("/api/v1/underwriting/health", async (_request, reply) => {
-    const report = await healthReport(platform, weather.registry, now());
+  app.get(HEALTH_PATH, async (_request, reply) => {
+    const report = await healthReport(platform, weather.registry, now(), drain.draining);
     return reply.status(report.status === "ok" ? 200 : 503).send(report);
   });
 

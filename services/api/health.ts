@@ -4,7 +4,8 @@ import type { CycleRegistry, ModelFreshness } from "../weather/cycle-registry";
 import { API_VERSION } from "./version";
 
 export interface HealthReport {
-  status: "ok" | "degraded";
+  /** draining: the process is shutting down (after SIGTERM) and takes no new work. */
+  status: "ok" | "degraded" | "draining";
   api_version: string;
   mode: "embedded" | "platform";
   checked_at_utc: string;
@@ -20,12 +21,13 @@ export interface HealthReport {
 /**
  * Probes every dependency with a real request, in parallel, and reads the cycle registry.
  * Degraded when a dependency is down or no model has a cycle that is not stale (nothing usable
- * to score against).
+ * to score against); draining, whatever the rest, once the process is shutting down.
  */
 export async function healthReport(
   platform: Platform,
   cycles: CycleRegistry,
   nowMs: number,
+  draining = false,
 ): Promise<HealthReport> {
   const [bus, analytics, limiter] = await Promise.all([
     platform.bus.health(),
@@ -36,7 +38,11 @@ export async function healthReport(
   const weather = cycles.freshness(nowMs);
   const usableWeather = weather.some((m) => !m.stale);
   return {
-    status: all.every((d) => d.status === "up") && usableWeather ? "ok" : "degraded",
+    status: draining
+      ? "draining"
+      : all.every((d) => d.status === "up") && usableWeather
+        ? "ok"
+        : "degraded",
     api_version: API_VERSION,
     mode: platform.config.VOYAGE_RISK_MODE,
     checked_at_utc: new Date(nowMs).toISOString(),

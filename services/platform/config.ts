@@ -19,12 +19,27 @@ const csv = z.string().transform((s) =>
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A retention bound: a positive integer, or -1 for none (Kafka's spelling). */
+const retention = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .refine((v) => v !== 0, "must be -1 (no bound) or at least 1")
+    .default(fallback);
+
 export const configSchema = z.object({
   /** embedded: in-process adapters, one process. platform: Kafka, registry, ClickHouse, Redis. */
   VOYAGE_RISK_MODE: z.enum(["embedded", "platform"]).default("embedded"),
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: port.default(8080),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * After SIGTERM, the longest a process drains (requests in flight, batches in hand) before it
+   * exits anyway with status 1, logging what it abandoned. Below Kubernetes' default 30 s grace
+   * period, so the process, not SIGKILL, decides what the log says.
+   */
+  DRAIN_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(25_000),
 
   KAFKA_BROKERS: csv.default(["127.0.0.1:9092"]),
   KAFKA_CLIENT_ID: z.string().min(1).default("voyage-risk"),
@@ -37,6 +52,12 @@ export const configSchema = z.object({
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6),
   /** Replication factor of the topics we create (1 on a single broker). */
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * min.insync.replicas of the topics we create: every write is sent with acks=all and is
+   * refused unless this many replicas have it. 1 on a single broker; with 3 replicas, 2 keeps
+   * writing through one broker's loss without acknowledging a write only one broker holds.
+   */
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce.number().int().min(1).max(10).default(1),
   SCHEMA_REGISTRY_URL: z.url().default("http://127.0.0.1:8081/apis/ccompat/v7"),
 
   CLICKHOUSE_URL: z.url().default("http://127.0.0.1:8123"),
@@ -103,6 +124,17 @@ export const configSchema = z.object({
     .max(30 * 86_400)
     .default(86_400),
 
+  /**
+   * The embedded default's memory (platform mode keeps events in Kafka and ClickHouse instead).
+   * The in-process bus keeps, per partition, records no older than this and at most these bytes
+   * (Kafka's retention.ms and retention.bytes; voyages.monitoring, kept forever, is kept whole);
+   * the embedded analytics store keeps rows in a ring bounded the same two ways. -1: no bound.
+   */
+  EMBEDDED_BUS_RETENTION_MS: retention(3_600_000),
+  EMBEDDED_BUS_RETENTION_BYTES: retention(4 * 1_048_576),
+  EMBEDDED_ANALYTICS_RETENTION_MS: retention(7 * 86_400_000),
+  EMBEDDED_ANALYTICS_RETENTION_BYTES: retention(128 * 1_048_576),
+
   /** Largest batch of events the analytics sink writes to ClickHouse in one INSERT. */
   SINK_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(10_000),
   /** Handler attempts before a message goes to the topic's .dlq. */
@@ -145,6 +177,18 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** configSchema plus the checks that read more than one variable. */
+const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
+  // Kafka 3.7+ would quietly take min(min.insync.replicas, replicas) (KAFKA-15583).
+  if (c.KAFKA_MIN_INSYNC_REPLICAS > c.KAFKA_REPLICATION_FACTOR) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["KAFKA_MIN_INSYNC_REPLICAS"],
+      message: `${c.KAFKA_MIN_INSYNC_REPLICAS} is more than KAFKA_REPLICATION_FACTOR (${c.KAFKA_REPLICATION_FACTOR}): a topic cannot have more replicas in sync than it has`,
+    });
+  }
+});
+
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n  ${issues.join("\n  ")}`);
@@ -154,7 +198,7 @@ export class ConfigError extends Error {
 
 /** Parses an environment (process.env by default); throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = configSchema.safeParse(env);
+  const result = checkedConfigSchema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`),

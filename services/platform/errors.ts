@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   no_keys_configured: 503,
   weather_unavailable: 503,
   dependency_unavailable: 503,
+  /** The instance is draining after SIGTERM: retry (another instance answers). */
+  shutting_down: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

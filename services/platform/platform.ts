@@ -43,12 +43,17 @@ export async function openPlatform(
         defaultMaxAttempts: config.CONSUMER_MAX_ATTEMPTS,
         defaultRetryBackoffMs: config.CONSUMER_RETRY_BACKOFF_MS,
         onError,
+        retention: {
+          ms: bound(config.EMBEDDED_BUS_RETENTION_MS),
+          bytesPerPartition: bound(config.EMBEDDED_BUS_RETENTION_BYTES),
+        },
       })
     : new KafkaEventBus({
         brokers: config.KAFKA_BROKERS,
         clientId: config.KAFKA_CLIENT_ID,
         prefix: config.KAFKA_TOPIC_PREFIX,
         replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+        minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
         codec: new RegistryCodec(catalog, config.SCHEMA_REGISTRY_URL),
         defaultMaxAttempts: config.CONSUMER_MAX_ATTEMPTS,
         defaultRetryBackoffMs: config.CONSUMER_RETRY_BACKOFF_MS,
@@ -56,7 +61,12 @@ export async function openPlatform(
         beforeCommit: crashAt(config, "consumer.before-commit"),
       });
   const analytics: AnalyticsStore = embedded
-    ? new EmbeddedAnalytics()
+    ? new EmbeddedAnalytics({
+        retention: {
+          ms: bound(config.EMBEDDED_ANALYTICS_RETENTION_MS),
+          maxBytes: bound(config.EMBEDDED_ANALYTICS_RETENTION_BYTES),
+        },
+      })
     : createClickHouseAnalytics(clickHouseOptionsFromConfig(config));
   const state: FastState = embedded
     ? new MemoryFastState()
@@ -84,6 +94,9 @@ export async function openPlatform(
   }
   return platform;
 }
+
+/** A retention setting as the adapters take it: -1 (no bound) is undefined. */
+const bound = (v: number): number | undefined => (v === -1 ? undefined : v);
 
 async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {

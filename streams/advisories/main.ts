@@ -16,8 +16,12 @@ export async function main(): Promise<void> {
     onAlerted: (r) => logger.info(r, "advisory told to voyages"),
   });
   logger.info({ mode: config.VOYAGE_RISK_MODE }, "advisories consuming");
-  await runUntilSignalled(logger, async () => {
-    await stream.stop();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      { name: "stopping the advisories stream", run: () => stream.stop() },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

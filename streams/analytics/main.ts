@@ -17,8 +17,15 @@ export async function main(): Promise<void> {
   });
   await sub.ready;
   logger.info({ mode: config.VOYAGE_RISK_MODE }, "analytics sink consuming");
-  await runUntilSignalled(logger, async () => {
-    await sub.stop();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      {
+        name: "stopping the analytics sink (the batch in hand is written and committed)",
+        run: () => sub.stop(),
+      },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

@@ -86,6 +86,7 @@ beforeAll(async () => {
     clientId: "sink-it",
     prefix,
     replicationFactor: 1,
+    minInsyncReplicas: 1,
     codec: new RegistryCodec(SchemaCatalog.load(), config.SCHEMA_REGISTRY_URL),
   });
   await bus.start(topicSpecs(2));

@@ -16,9 +16,13 @@ export async function main(): Promise<void> {
   const worker = await startEnsembleWorker({ bus: platform.bus, scorer, analyses });
   await worker.ready;
   logger.info({ scoring: scorer.description }, "ensemble analyses consuming");
-  await runUntilSignalled(logger, async () => {
-    await worker.stop();
-    await scorer.close();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      { name: "stopping the ensemble worker", run: () => worker.stop() },
+      { name: "closing the scoring threads", run: () => scorer.close() },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

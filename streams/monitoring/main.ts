@@ -12,8 +12,12 @@ export async function main(): Promise<void> {
   const sub = await startMonitoringProjector({ bus: platform.bus, state: platform.state });
   await sub.ready;
   logger.info({ mode: config.VOYAGE_RISK_MODE }, "monitoring projector consuming");
-  await runUntilSignalled(logger, async () => {
-    await sub.stop();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      { name: "stopping the monitoring projector", run: () => sub.stop() },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

@@ -30,10 +30,19 @@ export async function main(): Promise<void> {
   });
   await notify.ready;
   logger.info({ concurrency: config.WEBHOOK_CONCURRENCY }, "notify consuming");
-  await runUntilSignalled(logger, async () => {
-    await notify.stop();
-    await queue.close();
-    await subscriptions.close();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      { name: "stopping webhook delivery", run: () => notify.stop() },
+      {
+        name: "closing the delivery queue and subscriptions",
+        run: async () => {
+          await queue.close();
+          await subscriptions.close();
+        },
+      },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

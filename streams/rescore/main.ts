@@ -33,10 +33,14 @@ export async function main(): Promise<void> {
   // "consuming" means both have joined: a cycle landed before the fan-out has is not seen.
   await Promise.all([fanout.ready, worker.ready]);
   logger.info({ scoring: scorer.description }, "re-scoring consuming");
-  await runUntilSignalled(logger, async () => {
-    await fanout.stop();
-    await worker.stop();
-    await scorer.close();
-    await platform.close();
-  });
+  await runUntilSignalled(
+    logger,
+    [
+      { name: "stopping the re-scoring fan-out", run: () => fanout.stop() },
+      { name: "stopping the re-scoring worker", run: () => worker.stop() },
+      { name: "closing the scoring threads", run: () => scorer.close() },
+      { name: "closing the platform's adapters", run: () => platform.close() },
+    ],
+    { deadlineMs: config.DRAIN_DEADLINE_MS },
+  );
 }

@@ -18,6 +18,7 @@ eventBusContract(
       clientId: "contract-test",
       prefix: `${runPrefix}${uniqueName("t")}.`,
       replicationFactor: 1,
+      minInsyncReplicas: 1,
       codec: new RegistryCodec(testCatalog(), config.SCHEMA_REGISTRY_URL),
       defaultRetryBackoffMs: 10,
     });

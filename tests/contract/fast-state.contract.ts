@@ -5,15 +5,17 @@ import type {
   RateLimitDecision,
   RateLimitRule,
 } from "../../services/platform/limits/port";
+import { stepMs } from "../../services/platform/limits/rules";
 
 /**
  * The behaviour every FastState adapter must have. The Redis and memory adapters both run it, so
  * the embedded default cannot drift from production. Windows here are real and short (a few
  * hundred ms): these are behaviour checks, not timing benchmarks, so the margins are generous.
+ * `make({ now })` gives an adapter on the test's own clock (in epoch ms), for the window's edges.
  */
 export function fastStateContract(
   name: string,
-  make: () => Promise<FastState>,
+  make: (options?: { now?: () => number }) => Promise<FastState>,
   cleanup?: (s: FastState) => Promise<void>,
 ): void {
   describe(`FastState contract: ${name}`, () => {
@@ -37,7 +39,7 @@ export function fastStateContract(
     });
 
     describe("consume", () => {
-      it("allows `limit` hits, then refuses with retryAfterMs in (0, windowMs]", async () => {
+      it("allows `limit` hits, then refuses with retryAfterMs in (0, windowMs + one step]", async () => {
         const rules = [{ name: "minute", limit: 3, windowMs: 60_000 }];
         const key = freshKey("n-hits");
         const allowed = await hits(key, rules, 3);
@@ -47,7 +49,10 @@ export function fastStateContract(
         const refused = await state.consume(key, rules);
         expect(refused).toMatchObject({ allowed: false, rule: "minute", limit: 3, remaining: 0 });
         expect(refused.retryAfterMs).toBeGreaterThan(0);
-        expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+        // A hit is counted until its step (1/60 of the window) has left the window.
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(
+          60_000 + stepMs(rules[0] as RateLimitRule),
+        );
         // Still refused: refusals do not reset or extend anything.
         expect((await state.consume(key, rules)).allowed).toBe(false);
       });
@@ -59,7 +64,7 @@ export function fastStateContract(
         expect(decisions.every((d) => d.allowed)).toBe(true);
       });
 
-      it("reports resetAtMs as the epoch ms the window closes, fixed at the first hit", async () => {
+      it("reports resetAtMs as the epoch ms the oldest counted hit leaves the window", async () => {
         const rules = [{ name: "w", limit: 5, windowMs: 2_000 }];
         const key = freshKey("reset");
         const before = Date.now();
@@ -67,10 +72,12 @@ export function fastStateContract(
         const after = Date.now();
         // Redis uses its server clock; same host, so a small tolerance is enough.
         expect(first.resetAtMs).toBeGreaterThanOrEqual(before + 2_000 - 50);
-        expect(first.resetAtMs).toBeLessThanOrEqual(after + 2_000 + 50);
+        expect(first.resetAtMs).toBeLessThanOrEqual(
+          after + 2_000 + stepMs(rules[0] as RateLimitRule) + 50,
+        );
         await sleep(150);
         const second = await state.consume(key, rules);
-        // Not a sliding window: later hits do not push the reset out.
+        // Later hits do not push it out: the first hit is still the oldest counted.
         expect(Math.abs(second.resetAtMs - first.resetAtMs)).toBeLessThanOrEqual(25);
       });
 
@@ -103,10 +110,10 @@ export function fastStateContract(
         const first = await hits(key, rules, 5);
         expect(first.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
         expect(first[3]).toMatchObject({ rule: "minute", remaining: 0 });
-        expect(first[3]?.retryAfterMs).toBeLessThanOrEqual(300);
+        expect(first[3]?.retryAfterMs).toBeLessThanOrEqual(300 + stepMs(rules[0] as RateLimitRule));
 
-        // The minute window (300 ms) has closed; a fixed sleep keeps a broken adapter from
-        // making this test wait out the hour.
+        // The minute window (300 ms) has slid past those hits; a fixed sleep keeps a broken
+        // adapter from making this test wait out the hour.
         await sleep(400);
 
         // Had the two refused hits been counted against "hour", it would be full already.
@@ -117,7 +124,9 @@ export function fastStateContract(
         expect(second[2]).toMatchObject({ allowed: false, rule: "hour", limit: 5, remaining: 0 });
         // The hour's window keeps the caller waiting far longer than the minute's.
         expect(second[2]?.retryAfterMs).toBeGreaterThan(1_000);
-        expect(second[2]?.retryAfterMs).toBeLessThanOrEqual(60_000);
+        expect(second[2]?.retryAfterMs).toBeLessThanOrEqual(
+          60_000 + stepMs(rules[1] as RateLimitRule),
+        );
       });
 
       it("retryAfterMs is the longest wait among the refusing rules", async () => {
@@ -129,17 +138,19 @@ export function fastStateContract(
         await state.consume(key, rules);
         const refused = await state.consume(key, rules);
         expect(refused).toMatchObject({ allowed: false, rule: "day", remaining: 0 });
-        expect(refused.retryAfterMs).toBeGreaterThan(10_000);
-        expect(refused.retryAfterMs).toBeLessThanOrEqual(86_400_000);
+        expect(refused.retryAfterMs).toBeGreaterThan(10_000 + stepMs(rules[0] as RateLimitRule));
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(
+          86_400_000 + stepMs(rules[1] as RateLimitRule),
+        );
       });
 
-      it("reopens a window after windowMs", async () => {
+      it("has the whole limit again once the window has slid past every hit", async () => {
         const rules = [{ name: "short", limit: 2, windowMs: 300 }];
         const key = freshKey("reopen");
         const [, last] = await hits(key, rules, 2);
         const refused = await state.consume(key, rules);
         expect(refused.allowed).toBe(false);
-        await sleep(refused.retryAfterMs + 100);
+        await sleep(300 + stepMs(rules[0] as RateLimitRule) + 100);
         const reopened = await state.consume(key, rules);
         expect(reopened).toMatchObject({ allowed: true, remaining: 1 });
         expect(reopened.resetAtMs).toBeGreaterThan(last?.resetAtMs ?? 0);
@@ -173,6 +184,80 @@ export function fastStateContract(
           { name: "hour", limit: 1_000, windowMs: 3_600_000 },
         ]);
         expect(after).toMatchObject({ allowed: true, rule: "hour", remaining: 989 });
+      });
+
+      describe("a sliding window, on the test's clock", () => {
+        /** A clock the test moves by hand: window edges without sleeping. */
+        const manualClock = (start = Date.UTC(2026, 10, 22, 1)) => {
+          let nowMs = start;
+          return { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
+        };
+        let clocked: FastState;
+        let clock: ReturnType<typeof manualClock>;
+        beforeEach(async () => {
+          clock = manualClock();
+          clocked = await make({ now: clock.now });
+        });
+        afterEach(async () => {
+          await cleanup?.(clocked);
+          await clocked.close();
+        });
+        const burst = async (key: string, rules: RateLimitRule[], n: number) => {
+          const out: boolean[] = [];
+          for (let i = 0; i < n; i++) out.push((await clocked.consume(key, rules)).allowed);
+          return out;
+        };
+
+        it("lets no more than `limit` through across a window's boundary: N at the end of one window and N at the start of the next do not all pass", async () => {
+          const limit = 5;
+          const rules = [{ name: "minute", limit, windowMs: 60_000 }];
+          const key = freshKey("boundary");
+          // The key's first hit: a fixed window would open here and close 60 s later.
+          expect(await burst(key, rules, 1)).toEqual([true]);
+          clock.advance(59_990);
+          expect(await burst(key, rules, limit - 1)).toEqual([true, true, true, true]);
+          clock.advance(20); // just past the fixed window's end
+          const next = await burst(key, rules, limit);
+          // 2N-1 requests within 20 ms: a fixed window lets all of these through.
+          expect(next.filter(Boolean).length).toBeLessThanOrEqual(1);
+          expect(next).not.toEqual(Array(limit).fill(true));
+        });
+
+        it("never lets more than `limit` through in any span of windowMs, and gives room back as hits leave", async () => {
+          const rules = [{ name: "w", limit: 4, windowMs: 10_000 }];
+          const key = freshKey("any-span");
+          const allowedAt: number[] = [];
+          // Hits every 700-1,900 ms for five windows, in a fixed pattern.
+          for (let i = 0; i < 40; i++) {
+            clock.advance(700 + ((i * 617) % 1_200));
+            const d = await clocked.consume(key, rules);
+            if (d.allowed) allowedAt.push(clock.now());
+            else expect(d.retryAfterMs).toBeGreaterThan(0);
+          }
+          for (const t of allowedAt) {
+            expect(allowedAt.filter((u) => u > t - 10_000 && u <= t).length).toBeLessThanOrEqual(4);
+          }
+          // Not a trickle: about four an interval of 10 s got through (40 hits over ~52 s).
+          expect(allowedAt.length).toBeGreaterThanOrEqual(16);
+        });
+
+        it("says when to retry: a refused caller retrying after retryAfterMs is let through", async () => {
+          const rules = [{ name: "w", limit: 3, windowMs: 60_000 }];
+          const key = freshKey("retry");
+          await burst(key, rules, 1);
+          clock.advance(20_000);
+          await burst(key, rules, 2);
+          const refused = await clocked.consume(key, rules);
+          expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+          // The first hit leaves the window about 40 s from now, not 60 s after the last.
+          expect(refused.retryAfterMs).toBeGreaterThan(39_000);
+          expect(refused.retryAfterMs).toBeLessThanOrEqual(42_000);
+          expect(refused.resetAtMs).toBe(clock.now() + refused.retryAfterMs);
+          clock.advance(refused.retryAfterMs - 1);
+          expect((await clocked.consume(key, rules)).allowed).toBe(false);
+          clock.advance(1);
+          expect(await clocked.consume(key, rules)).toMatchObject({ allowed: true, remaining: 0 });
+        });
       });
 
       it("rejects rules it cannot honour, counting nothing", async () => {
@@ -260,7 +345,7 @@ export function fastStateContract(
         const key = freshKey("shared-name");
         await state.consume(key, [{ name: "minute", limit: 5, windowMs: 60_000 }]);
         expect(await state.get(key)).toBeNull();
-        await state.set(`rl:{${key}}:minute`, "not-a-counter");
+        await state.set(`rls:{${key}}:minute`, "not-a-counter");
         expect(
           await state.consume(key, [{ name: "minute", limit: 5, windowMs: 60_000 }]),
         ).toMatchObject({ allowed: true, remaining: 3 });

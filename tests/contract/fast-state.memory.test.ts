@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryFastState } from "../../services/platform/limits/memory";
 import { fastStateContract } from "./fast-state.contract";
 
-fastStateContract("memory", async () => new MemoryFastState());
+fastStateContract("memory", async (options) => new MemoryFastState({ now: options?.now }));
 
 /** A clock the test moves by hand, so exact window edges can be checked without sleeping. */
 function manualClock(start = 1_700_000_000_000) {
@@ -13,26 +13,29 @@ function manualClock(start = 1_700_000_000_000) {
 describe("MemoryFastState with an injected clock", () => {
   const rules = [{ name: "minute", limit: 2, windowMs: 60_000 }];
 
-  it("opens the window at the first hit and closes it exactly windowMs later", async () => {
-    const clock = manualClock();
+  it("counts a hit until its step (a second of a minute) has left the window, to the millisecond", async () => {
+    const clock = manualClock(); // a whole second
     const state = new MemoryFastState({ now: clock.now });
     const start = clock.now();
-    expect(await state.consume("k", rules)).toMatchObject({ resetAtMs: start + 60_000 });
+    // The first hit's step is [start, start + 1 s): it leaves the window at start + 61 s.
+    expect(await state.consume("k", rules)).toMatchObject({ resetAtMs: start + 61_000 });
     clock.advance(10_000);
     expect(await state.consume("k", rules)).toMatchObject({
       remaining: 0,
-      resetAtMs: start + 60_000,
+      resetAtMs: start + 61_000,
     });
     clock.advance(20_000);
-    expect(await state.consume("k", rules)).toMatchObject({ allowed: false, retryAfterMs: 30_000 });
-    clock.advance(29_999);
+    expect(await state.consume("k", rules)).toMatchObject({ allowed: false, retryAfterMs: 31_000 });
+    clock.advance(30_999);
     expect(await state.consume("k", rules)).toMatchObject({ allowed: false, retryAfterMs: 1 });
     clock.advance(1);
+    // The first hit left; the second (at +10 s) is still counted: one place, not two.
     expect(await state.consume("k", rules)).toMatchObject({
       allowed: true,
-      remaining: 1,
-      resetAtMs: start + 120_000,
+      remaining: 0,
+      resetAtMs: start + 71_000,
     });
+    expect((await state.consume("k", rules)).allowed).toBe(false);
   });
 
   it("expires cache entries exactly at their ttl", async () => {

@@ -8,7 +8,8 @@ import { fastStateContract } from "./fast-state.contract";
 const config = loadConfig();
 /** One random prefix per run, so parallel runs and other suites never see each other's keys. */
 const keyPrefix = `${config.REDIS_KEY_PREFIX}test:fast-state:${randomUUID()}:`;
-const make = () => createRedisFastState({ url: config.REDIS_URL, keyPrefix });
+const make = (options: { now?: () => number } = {}) =>
+  createRedisFastState({ url: config.REDIS_URL, keyPrefix, now: options.now });
 
 /** A plain connection without the prefix, to look at and clean up what the adapter wrote. */
 let raw: Redis;
@@ -38,7 +39,7 @@ afterAll(async () => {
   await raw.quit();
 });
 
-fastStateContract("redis", async () => make(), deleteRunKeys);
+fastStateContract("redis", async (options) => make(options), deleteRunKeys);
 
 describe("RedisFastState beyond the contract", () => {
   const rules = [{ name: "minute", limit: 10, windowMs: 60_000 }];
@@ -86,7 +87,7 @@ describe("RedisFastState beyond the contract", () => {
     expect(await b.get(key)).toBeNull();
   });
 
-  it("writes only under its key prefix, with a TTL on every counter", async () => {
+  it("writes only under its key prefix, a hash of hits per step with a TTL on every counter", async () => {
     const key = `layout-${randomUUID()}`;
     await a.consume(key, [
       { name: "minute", limit: 5, windowMs: 60_000 },
@@ -97,27 +98,34 @@ describe("RedisFastState beyond the contract", () => {
     expect(written).toEqual(
       [
         `${keyPrefix}kv:${key}`,
-        `${keyPrefix}rl:{${key}}:hour`,
-        `${keyPrefix}rl:{${key}}:minute`,
+        `${keyPrefix}rls:{${key}}:hour`,
+        `${keyPrefix}rls:{${key}}:minute`,
       ].sort(),
     );
-    const minuteTtl = await raw.pttl(`${keyPrefix}rl:{${key}}:minute`);
+    const minute = `${keyPrefix}rls:{${key}}:minute`;
+    const steps = await raw.hgetall(minute);
+    expect(Object.values(steps)).toEqual(["1"]);
+    // The step index is the second of the hit (1/60 of the minute).
+    expect(Math.abs(Number(Object.keys(steps)[0]) * 1000 - Date.now())).toBeLessThan(5_000);
+    // Gone once that step has left the window: between one window and one window and a step.
+    const minuteTtl = await raw.pttl(minute);
     expect(minuteTtl).toBeGreaterThan(59_000);
-    expect(minuteTtl).toBeLessThanOrEqual(60_000);
-    expect(await raw.pttl(`${keyPrefix}rl:{${key}}:hour`)).toBeGreaterThan(3_599_000);
+    expect(minuteTtl).toBeLessThanOrEqual(61_000);
+    const hourTtl = await raw.pttl(`${keyPrefix}rls:{${key}}:hour`);
+    expect(hourTtl).toBeGreaterThan(3_599_000);
+    expect(hourTtl).toBeLessThanOrEqual(3_660_000);
   });
 
-  it("gives a counter that lost its TTL a fresh window instead of refusing forever", async () => {
+  it("ignores, and deletes, steps that have left the window even when the counter lost its TTL", async () => {
     const key = `no-ttl-${randomUUID()}`;
-    const counter = `${keyPrefix}rl:{${key}}:minute`;
-    await raw.set(counter, "10"); // full, and no expiry
-    const refused = await a.consume(key, rules);
-    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
-    expect(refused.retryAfterMs).toBeGreaterThan(0);
-    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+    const counter = `${keyPrefix}rls:{${key}}:minute`;
+    const longAgo = Math.floor(Date.now() / 1000) - 3_600; // an hour ago: out of the window
+    await raw.hset(counter, String(longAgo), "10"); // full, and no expiry
+    expect(await a.consume(key, rules)).toMatchObject({ allowed: true, remaining: 9 });
+    expect(await raw.hexists(counter, String(longAgo))).toBe(0);
     const ttl = await raw.pttl(counter);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeLessThanOrEqual(61_000);
   });
 
   it("reloads the script when the server has forgotten it (NOSCRIPT)", async () => {

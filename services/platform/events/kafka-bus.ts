@@ -2,6 +2,7 @@ import {
   type Admin,
   type Consumer,
   type IHeaders,
+  type ISocketFactory,
   Kafka,
   type KafkaConfig,
   logLevel,
@@ -32,15 +33,21 @@ export interface KafkaEventBusOptions extends BusOptions {
   /** Prepended to every topic and consumer group name. */
   prefix: string;
   replicationFactor: number;
+  /**
+   * min.insync.replicas of the topics we create: with acks=all a write is refused unless this
+   * many replicas have it (at most the replication factor; 1 on a single broker).
+   */
+  minInsyncReplicas: number;
   /** Called between handling a batch and committing it; tests crash the process there. */
   beforeCommit?: () => void;
+  /** How connections to the brokers are opened (kafkajs's own by default); tests inject network faults here. */
+  socketFactory?: ISocketFactory;
 }
 
 /** Defaults for every topic we create: keep a week, never compact events away. */
 const DEFAULT_TOPIC_CONFIG: Record<string, string> = {
   "cleanup.policy": "delete",
   "retention.ms": String(7 * 24 * 3600 * 1000),
-  "min.insync.replicas": "1",
 };
 const DLQ_TOPIC_CONFIG: Record<string, string> = {
   ...DEFAULT_TOPIC_CONFIG,
@@ -59,7 +66,10 @@ export class KafkaEventBus implements EventBus {
   readonly adapter = "kafka" as const;
   private readonly kafka: Kafka;
   private readonly admin: Admin;
-  private readonly producer: Producer;
+  private producer: Producer;
+  private producerConnected?: Promise<void>;
+  /** The send in progress: sends go one at a time (see send()). */
+  private sending: Promise<unknown> = Promise.resolve();
   private connected?: Promise<void>;
   private readonly subscriptions = new Set<KafkaSubscription>();
 
@@ -69,29 +79,58 @@ export class KafkaEventBus implements EventBus {
       brokers: opts.brokers,
       logLevel: logLevel.NOTHING,
       retry: { retries: 5, initialRetryTime: 200 },
+      ...(opts.socketFactory ? { socketFactory: opts.socketFactory } : {}),
     };
     this.kafka = new Kafka(config);
     this.admin = this.kafka.admin();
-    this.producer = this.kafka.producer({ allowAutoTopicCreation: false });
+    this.producer = this.newProducer();
+  }
+
+  /**
+   * An idempotent producer (KIP-98): the broker keeps, per partition, the last sequence numbers
+   * of each producer id and drops a batch it already has, so a batch sent again after a lost
+   * answer is written once and in order. kafkajs asks for acks=-1 (it refuses anything else)
+   * and one request in flight: it sends an idempotent producer's requests to a broker one at a
+   * time in any case, and more in flight could reorder a retried batch behind a later one.
+   */
+  private newProducer(): Producer {
+    return this.kafka.producer({
+      allowAutoTopicCreation: false,
+      idempotent: true,
+      maxInFlightRequests: 1,
+    });
   }
 
   private connect(): Promise<void> {
-    this.connected ??= Promise.all([this.admin.connect(), this.producer.connect()]).then(
+    this.connected ??= Promise.all([this.admin.connect(), this.connectProducer()]).then(
       () => undefined,
     );
     return this.connected;
   }
 
+  private connectProducer(): Promise<void> {
+    this.producerConnected ??= this.producer.connect().catch((err: unknown) => {
+      this.producerConnected = undefined; // try again on the next send
+      throw err;
+    });
+    return this.producerConnected;
+  }
+
   async start(topics: readonly TopicSpec[]): Promise<void> {
     await this.connect();
     await this.opts.codec.registerAll();
+    const isr = { "min.insync.replicas": String(this.opts.minInsyncReplicas) };
     const wanted = topics.flatMap((t) => [
       {
         name: this.physical(t.name),
         partitions: t.partitions,
-        config: { ...DEFAULT_TOPIC_CONFIG, ...t.config },
+        config: { ...DEFAULT_TOPIC_CONFIG, ...t.config, ...isr },
       },
-      { name: this.physical(dlqTopicOf(t.name)), partitions: 1, config: DLQ_TOPIC_CONFIG },
+      {
+        name: this.physical(dlqTopicOf(t.name)),
+        partitions: 1,
+        config: { ...DLQ_TOPIC_CONFIG, ...isr },
+      },
     ]);
     const existing = new Set(await this.admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(t.name));
@@ -125,11 +164,40 @@ export class KafkaEventBus implements EventBus {
   async publishRaw(topic: string, messages: readonly RawMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await this.connect();
-    await this.producer.send({
-      topic: this.physical(topic),
-      acks: -1,
-      messages: messages.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
-    });
+    const sent = this.sending.then(() => this.send(topic, messages));
+    this.sending = sent.catch(() => undefined);
+    await sent;
+  }
+
+  /**
+   * One send on the current producer; a failed send retires it. kafkajs rewinds a partition's
+   * sequence number when a send fails (it retries 5 times, a few seconds, so that a publish in
+   * an API request fails rather than hangs). If the broker had in fact written the batch (its
+   * answer was lost), the next batch of the same size would reuse those numbers and the broker
+   * would answer "written" for a batch it drops as a duplicate (shown by
+   * kafka-bus.int.test.ts; kafkajs does not recover from this, tulios/kafkajs#598, #485). So the
+   * producer that failed sends nothing more: the next send starts a new producer id, whose
+   * numbers start again at 0, as the Java client does on such a failure (it bumps the epoch).
+   * Sends go one at a time so that none is already queued on a producer that failed; kafkajs
+   * holds an idempotent producer's requests to one broker in flight one at a time anyway.
+   */
+  private async send(topic: string, messages: readonly RawMessage[]): Promise<void> {
+    const producer = this.producer;
+    await this.connectProducer();
+    try {
+      await producer.send({
+        topic: this.physical(topic),
+        acks: -1,
+        messages: messages.map((m) => ({ key: m.key, value: m.value, headers: m.headers })),
+      });
+    } catch (err) {
+      if (this.producer === producer) {
+        this.producer = this.newProducer();
+        this.producerConnected = undefined;
+        void producer.disconnect().catch(() => undefined);
+      }
+      throw err;
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -196,6 +264,7 @@ export class KafkaEventBus implements EventBus {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     if (this.connected) {
       await this.connected.catch(() => undefined);
+      await this.sending;
       await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
     }
   }

@@ -24,12 +24,94 @@ import {
  * lands on the same partition number as in Kafka), consumer groups that share partitions and
  * rebalance when members come and go, committed offsets, and at-least-once redelivery from the
  * last commit. Nothing is persisted: a restart of the process starts from empty logs.
+ *
+ * Retention, as Kafka's: a partition drops its oldest records once they are older than the
+ * retention time or the partition holds more than its retention bytes (retention.ms and
+ * retention.bytes; record by record here, where Kafka drops whole segments). Offsets never
+ * change: the log start moves. A group whose position falls below the log start resumes where
+ * a new group would, as kafkajs resets a group on OffsetOutOfRange: from the log start when it
+ * reads from the beginning (auto.offset.reset=earliest), else from the end. A topic created to
+ * be kept forever (retention.ms -1: voyages.monitoring, the source of monitored-voyage state,
+ * which every process folds from the beginning) is kept whole.
  */
 
 interface StoredRecord {
   key: string | null;
   value: Buffer | null;
   headers: Record<string, string>;
+  appendedAtMs: number;
+  /** What the record counts against retention bytes: its key, value and headers. */
+  bytes: number;
+}
+
+/** How much of a topic a partition keeps; undefined: no bound of that kind. */
+interface Retention {
+  ms?: number;
+  bytes?: number;
+}
+
+/**
+ * One partition's log: the retained records and the offset of the first (the log start). The
+ * array keeps dropped records' slots until they are a good part of it, so dropping the oldest
+ * record costs O(1) however long the log.
+ */
+class PartitionLog {
+  private records: StoredRecord[] = [];
+  private head = 0;
+  private startOffset = 0;
+  private heldBytes = 0;
+
+  constructor(private readonly retention: Retention) {}
+
+  /** Offset of the first retained record. */
+  get start(): number {
+    return this.startOffset;
+  }
+
+  /** Offset the next record will get (the high watermark). */
+  get end(): number {
+    return this.startOffset + this.records.length - this.head;
+  }
+
+  get size(): number {
+    return this.records.length - this.head;
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  append(record: StoredRecord): void {
+    this.records.push(record);
+    this.heldBytes += record.bytes;
+  }
+
+  /** Up to `max` records from offset `from` (at least the log start). */
+  read(from: number, max: number): StoredRecord[] {
+    const at = this.head + (from - this.startOffset);
+    return this.records.slice(at, at + max);
+  }
+
+  /** Drops the oldest records past the retention; how many it dropped. */
+  trim(nowMs: number): number {
+    const { ms, bytes } = this.retention;
+    let dropped = 0;
+    while (this.head < this.records.length) {
+      const oldest = this.records[this.head] as StoredRecord;
+      const tooOld = ms !== undefined && nowMs - oldest.appendedAtMs > ms;
+      const tooBig = bytes !== undefined && this.heldBytes > bytes;
+      if (!tooOld && !tooBig) break;
+      this.heldBytes -= oldest.bytes;
+      this.head++;
+      this.startOffset++;
+      dropped++;
+    }
+    if (this.head > 1024 && this.head * 2 > this.records.length) {
+      this.records = this.records.slice(this.head);
+      this.head = 0;
+    }
+    return dropped;
+  }
 }
 
 interface TopicPartition {
@@ -162,14 +244,15 @@ class Member implements Subscription {
     for (let n = 0; n < assigned.length; n++) {
       const tp = assigned[(this.cursor + n) % assigned.length] as TopicPartition;
       const log = this.bus.log(tp);
-      const from =
-        this.positions.get(tpKey(tp)) ??
-        this.group.committed.get(tpKey(tp)) ??
-        (this.spec.fromBeginning ? 0 : log.length);
+      const reset = this.spec.fromBeginning ? log.start : log.end;
+      let from = this.positions.get(tpKey(tp)) ?? this.group.committed.get(tpKey(tp)) ?? reset;
+      // Below the log start (retention dropped what it had not read): Kafka's OffsetOutOfRange,
+      // which kafkajs answers by starting where a new group would.
+      if (from < log.start) from = reset;
       this.positions.set(tpKey(tp), from);
-      if (from >= log.length) continue;
+      if (from >= log.end) continue;
       this.cursor = (this.cursor + n + 1) % assigned.length;
-      const records = log.slice(from, from + maxBatch).map((r, i) => ({
+      const records = log.read(from, maxBatch).map((r, i) => ({
         topic: tp.topic,
         partition: tp.partition,
         offset: String(from + i),
@@ -183,24 +266,58 @@ class Member implements Subscription {
   }
 }
 
-export type MemoryEventBusOptions = BusOptions;
+export interface MemoryEventBusOptions extends BusOptions {
+  /**
+   * The most a partition keeps, by age and by bytes (EMBEDDED_BUS_RETENTION_MS and
+   * EMBEDDED_BUS_RETENTION_BYTES). A topic whose own retention.ms is shorter keeps its own; one
+   * created with retention.ms -1 is kept whole. Absent: every record is kept.
+   */
+  retention?: { ms?: number; bytesPerPartition?: number };
+  /** Clock in epoch ms for the records' age; tests inject one. */
+  now?: () => number;
+}
+
+/** Partitions are also trimmed by age at most this often, when any topic is written. */
+const AGE_SWEEP_EVERY_MS = 60_000;
 
 export class MemoryEventBus implements EventBus {
   readonly adapter = "memory" as const;
-  private readonly logs = new Map<string, StoredRecord[][]>();
+  private readonly logs = new Map<string, PartitionLog[]>();
+  private readonly retentions = new Map<string, Retention>();
   private readonly groups = new Map<string, Group>();
   private appendWaiters: Array<() => void> = [];
   private readonly partitioner = Partitioners.DefaultPartitioner();
   private readonly members = new Set<Member>();
+  private readonly now: () => number;
+  private lastSweepMs: number;
+  private droppedRecords = 0;
 
-  constructor(private readonly opts: MemoryEventBusOptions) {}
+  constructor(private readonly opts: MemoryEventBusOptions) {
+    this.now = opts.now ?? Date.now;
+    this.lastSweepMs = this.now();
+  }
 
   async start(topics: readonly TopicSpec[]): Promise<void> {
     await this.opts.codec.registerAll();
     for (const spec of topics) {
-      this.createTopic(spec.name, spec.partitions);
-      this.createTopic(dlqTopicOf(spec.name), 1);
+      this.createTopic(spec.name, spec.partitions, this.retentionOf(spec.config));
+      this.createTopic(dlqTopicOf(spec.name), 1, this.retentionOf(undefined));
     }
+  }
+
+  /** The topic's own retention.ms / retention.bytes (Kafka's), bounded by the bus's. */
+  private retentionOf(config: Record<string, string> | undefined): Retention {
+    const own = (name: string) => {
+      const v = config?.[name];
+      return v === undefined ? undefined : Number(v);
+    };
+    if (own("retention.ms") === -1 && own("retention.bytes") === undefined) return {};
+    const least = (a: number | undefined, b: number | undefined) =>
+      a === undefined || a < 0 ? b : b === undefined ? a : Math.min(a, b);
+    return {
+      ms: least(own("retention.ms"), this.opts.retention?.ms),
+      bytes: least(own("retention.bytes"), this.opts.retention?.bytesPerPartition),
+    };
   }
 
   async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
@@ -212,17 +329,32 @@ export class MemoryEventBus implements EventBus {
     const metadata = partitions.map(
       (_, partitionId) => ({ partitionId, leader: 0 }) as PartitionMetadata,
     );
+    const nowMs = this.now();
+    const written = new Set<PartitionLog>();
     for (const m of messages) {
       const partition = this.partitioner({
         topic,
         partitionMetadata: metadata,
         message: { key: m.key, value: m.value },
       });
-      partitions[partition]?.push({
+      const log = partitions[partition];
+      if (!log) continue;
+      const headers = { ...(m.headers ?? {}) };
+      log.append({
         key: m.key,
         value: m.value,
-        headers: { ...(m.headers ?? {}) },
+        headers,
+        appendedAtMs: nowMs,
+        bytes: recordBytes(m.key, m.value, headers),
       });
+      written.add(log);
+    }
+    for (const log of written) this.droppedRecords += log.trim(nowMs);
+    if (nowMs - this.lastSweepMs >= AGE_SWEEP_EVERY_MS) {
+      // Partitions nobody writes to any more age out too.
+      this.lastSweepMs = nowMs;
+      for (const logs of this.logs.values())
+        for (const log of logs) this.droppedRecords += log.trim(nowMs);
     }
     const waiters = this.appendWaiters;
     this.appendWaiters = [];
@@ -260,16 +392,30 @@ export class MemoryEventBus implements EventBus {
   }
 
   async endOffsets(topic: string): Promise<Map<number, string>> {
-    return new Map(this.requireTopic(topic).map((log, p) => [p, String(log.length)]));
+    return new Map(this.requireTopic(topic).map((log, p) => [p, String(log.end)]));
+  }
+
+  /** Records and bytes held now, and records dropped by retention so far. */
+  get retained(): { records: number; bytes: number; dropped: number } {
+    let records = 0;
+    let bytes = 0;
+    for (const logs of this.logs.values()) {
+      for (const log of logs) {
+        records += log.size;
+        bytes += log.bytes;
+      }
+    }
+    return { records, bytes, dropped: this.droppedRecords };
   }
 
   async health(): Promise<DependencyHealth[]> {
+    const { records, bytes, dropped } = this.retained;
     return [
       {
         adapter: "memory",
         status: "up",
         latency_ms: 0,
-        detail: `${this.logs.size} topics in process`,
+        detail: `${this.logs.size} topics in process: ${records} records (${(bytes / 1_048_576).toFixed(1)} MiB) held, ${dropped} dropped by retention`,
       },
       await this.opts.codec.health(),
     ];
@@ -281,8 +427,10 @@ export class MemoryEventBus implements EventBus {
   }
 
   /** @internal used by members */
-  log(tp: TopicPartition): StoredRecord[] {
-    return this.requireTopic(tp.topic)[tp.partition] ?? [];
+  log(tp: TopicPartition): PartitionLog {
+    const log = this.requireTopic(tp.topic)[tp.partition];
+    if (!log) throw new Error(`unknown partition ${tp.partition} of ${tp.topic}`);
+    return log;
   }
 
   /** @internal used by members */
@@ -290,21 +438,37 @@ export class MemoryEventBus implements EventBus {
     this.appendWaiters.push(waiter);
   }
 
-  private createTopic(name: string, partitions: number): void {
+  private createTopic(name: string, partitions: number, retention: Retention): void {
+    // Like Kafka's createTopics, a topic that exists keeps the retention it was created with.
+    const kept = this.retentions.get(name) ?? retention;
+    this.retentions.set(name, kept);
     const existing = this.logs.get(name);
     if (!existing) {
       this.logs.set(
         name,
-        Array.from({ length: partitions }, () => []),
+        Array.from({ length: partitions }, () => new PartitionLog(kept)),
       );
       return;
     }
-    while (existing.length < partitions) existing.push([]); // like kafka-topics --alter --partitions
+    // like kafka-topics --alter --partitions
+    while (existing.length < partitions) existing.push(new PartitionLog(kept));
   }
 
-  private requireTopic(name: string): StoredRecord[][] {
+  private requireTopic(name: string): PartitionLog[] {
     const partitions = this.logs.get(name);
     if (!partitions) throw new Error(`unknown topic ${name} (not created by start())`);
     return partitions;
   }
+}
+
+/** A record's weight against retention bytes, as Kafka counts a record: key, value and headers. */
+function recordBytes(
+  key: string | null,
+  value: Buffer | null,
+  headers: Record<string, string>,
+): number {
+  let bytes = (key === null ? 0 : Buffer.byteLength(key)) + (value?.length ?? 0);
+  for (const [k, v] of Object.entries(headers))
+    bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
+  return bytes;
 }

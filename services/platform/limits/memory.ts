@@ -5,15 +5,19 @@ import {
   assertValidTtl,
   cacheKey,
   counterKey,
+  currentStep,
   decide,
+  oldestStep,
   type RuleWindow,
+  slidingWindow,
+  stepLeavesAtMs,
 } from "./rules";
 
 /**
- * The in-process limiter/cache of the embedded default. It keeps Redis's semantics: a counter's
- * window opens at its first hit and expires as a whole (INCR + PEXPIRE), a refused consume
- * counts nothing, and cache entries expire after their TTL. Consume is atomic because it never
- * awaits between reading and writing the counters.
+ * The in-process limiter/cache of the embedded default. It keeps the Redis adapter's
+ * semantics: a sliding window counted in steps (rules.ts), a refused consume counts nothing,
+ * and cache entries expire after their TTL. Consume is atomic because it never awaits between
+ * reading and writing the counters.
  */
 
 export interface MemoryFastStateOptions {
@@ -28,7 +32,9 @@ export interface MemoryFastStateOptions {
 }
 
 interface Counter {
-  count: number;
+  /** Hits per step still in the window, oldest first, as [step index, hits]. */
+  steps: Array<[number, number]>;
+  /** When the newest step leaves the window: nothing is counted after that. */
   expiresAtMs: number;
 }
 
@@ -61,20 +67,25 @@ export class MemoryFastState implements FastState {
     assertValidRules(rules);
     const nowMs = this.tick();
     const keys = rules.map((rule) => counterKey(key, rule));
-    const live = keys.map((k) => this.liveCounter(k, nowMs));
-    const allowed = rules.every((rule, i) => (live[i]?.count ?? 0) < rule.limit);
+    const live = rules.map((rule, i) => this.liveSteps(keys[i] as string, rule, nowMs));
+    const counted = (steps: Array<[number, number]>) => steps.reduce((n, [, h]) => n + h, 0);
+    const allowed = rules.every((rule, i) => counted(live[i] ?? []) < rule.limit);
     const windows: RuleWindow[] = rules.map((rule, i) => {
-      let counter = live[i];
+      const steps = live[i] ?? [];
       if (allowed) {
-        if (counter) counter.count += 1;
+        const step = currentStep(rule, nowMs);
+        const last = steps.at(-1);
+        if (last && last[0] === step) last[1] += 1;
         else {
-          counter = { count: 1, expiresAtMs: nowMs + rule.windowMs };
-          this.counters.set(keys[i] as string, counter);
+          steps.push([step, 1]);
+          steps.sort((a, b) => a[0] - b[0]); // only out of order if the clock stepped back
         }
+        this.counters.set(keys[i] as string, {
+          steps,
+          expiresAtMs: stepLeavesAtMs(rule, (steps.at(-1) as [number, number])[0]),
+        });
       }
-      // A refused consume only reaches here for rules with a live counter or count 0.
-      if (!counter) return { count: 0, ttlMs: rule.windowMs };
-      return { count: counter.count, ttlMs: counter.expiresAtMs - nowMs };
+      return slidingWindow(rule, steps, nowMs);
     });
     return decide(rules, windows, allowed, nowMs);
   }
@@ -126,13 +137,18 @@ export class MemoryFastState implements FastState {
     return nowMs;
   }
 
-  private liveCounter(k: string, nowMs: number): Counter | undefined {
+  /** The rule's steps still in the window (the counter's own array), oldest first. */
+  private liveSteps(k: string, rule: RateLimitRule, nowMs: number): Array<[number, number]> {
     const counter = this.counters.get(k);
-    if (counter && counter.expiresAtMs <= nowMs) {
-      this.counters.delete(k);
-      return undefined;
+    if (!counter) return [];
+    const oldest = oldestStep(rule, nowMs);
+    let gone = 0;
+    while (gone < counter.steps.length && (counter.steps[gone] as [number, number])[0] < oldest) {
+      gone++;
     }
-    return counter;
+    if (gone > 0) counter.steps.splice(0, gone);
+    if (counter.steps.length === 0) this.counters.delete(k);
+    return counter.steps;
   }
 
   private liveEntry(k: string, nowMs: number): CacheEntry | undefined {

@@ -1,8 +1,8 @@
 import type { DependencyHealth } from "../health";
 
 /**
- * One limit: at most `limit` hits per key in a window of `windowMs` that opens at the key's
- * first hit (the classic INCR + PEXPIRE pattern, so Redis and the in-memory adapter agree).
+ * One limit: at most `limit` hits per key in any span of `windowMs` (a sliding window, see
+ * rules.ts), so no burst across a window's edge lets twice the limit through.
  */
 export interface RateLimitRule {
   /** Stable name, part of the storage key, e.g. "minute" or "hour". */
@@ -18,9 +18,12 @@ export interface RateLimitDecision {
   limit: number;
   /** Hits left in the binding rule's window after this one (0 when refused). */
   remaining: number;
-  /** Epoch ms at which the binding rule's window closes. */
+  /**
+   * Epoch ms at which the oldest hit the binding rule counts leaves its window (its remaining
+   * grows then; with none counted, a window from now).
+   */
   resetAtMs: number;
-  /** 0 when allowed; otherwise ms until every refusing rule's window has closed. */
+  /** 0 when allowed; otherwise ms until every refusing rule has room for this hit again. */
   retryAfterMs: number;
 }
 

@@ -11,6 +11,7 @@ import {
   counterKey,
   decide,
   type RuleWindow,
+  stepMs,
 } from "./rules";
 
 export interface RedisFastStateOptions {
@@ -25,24 +26,30 @@ export interface RedisFastStateOptions {
    * limiter sits on the request path: a hung Redis must turn into an error, not a hung request.
    */
   commandTimeoutMs?: number;
+  /**
+   * The limiter's clock in epoch ms. By default the Redis server's (TIME, so every API process
+   * agrees on a window); tests inject one to reach a window's edges without sleeping.
+   */
+  now?: () => number;
 }
 
 const CONSUME_SHA = createHash("sha1").update(CONSUME_LUA).digest("hex");
 
 /**
  * The limiter/cache on Redis, shared by every API process. Consume is one Lua script, so the
- * check-then-count across all rules is atomic on the server; windows use the classic INCR +
- * PEXPIRE (a window opens at its key's first hit) and server time, so processes agree.
- * Needs Redis 7.0 or newer (the script reads PEXPIRETIME).
+ * check-then-count across all rules is atomic on the server; each rule's sliding window is a
+ * hash of hits per step (rules.ts), read and counted on server time, so processes agree.
  */
 export class RedisFastState implements FastState {
   readonly adapter = "redis" as const;
   private readonly redis: Redis;
   private readonly where: string;
+  private readonly now?: () => number;
   private lastError: Error | undefined;
 
   constructor(options: RedisFastStateOptions) {
     this.where = describeWithoutCredentials(options.url);
+    this.now = options.now;
     this.redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix,
       connectTimeout: options.connectTimeoutMs ?? 2_000,
@@ -66,12 +73,16 @@ export class RedisFastState implements FastState {
   async consume(key: string, rules: readonly RateLimitRule[]): Promise<RateLimitDecision> {
     assertValidRules(rules);
     const keys = rules.map((rule) => counterKey(key, rule));
-    const args = rules.flatMap((rule) => [rule.limit, rule.windowMs]);
+    const args = [
+      this.now ? String(this.now()) : "",
+      ...rules.flatMap((rule) => [rule.limit, rule.windowMs, stepMs(rule)].map(String)),
+    ];
     const reply = await this.runConsume(keys, args);
     const [allowed, nowMs, ...perRule] = reply;
     const windows: RuleWindow[] = rules.map((_, i) => ({
-      count: perRule[2 * i] ?? 0,
-      ttlMs: perRule[2 * i + 1] ?? 0,
+      count: perRule[3 * i] ?? 0,
+      resetMs: perRule[3 * i + 1] ?? 0,
+      retryMs: perRule[3 * i + 2] ?? 0,
     }));
     return decide(rules, windows, allowed === 1, nowMs ?? Date.now());
   }
@@ -112,7 +123,7 @@ export class RedisFastState implements FastState {
   }
 
   /** EVALSHA first (the script is cached server-side); EVAL when the server does not know it. */
-  private async runConsume(keys: string[], args: number[]): Promise<number[]> {
+  private async runConsume(keys: string[], args: string[]): Promise<number[]> {
     try {
       return (await this.redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args)) as number[];
     } catch (err) {
