@@ -9,9 +9,10 @@ import { decodeGrib, decodeGribFields, type GribField } from "./decode";
 import { gridPointLatLon } from "./grid";
 
 // Expected values are ECMWF ecCodes 2.28's reading of each fixture (grib_ls -j, grib_get_data),
-// stored by scripts/make-grib-fixtures.sh. The fixtures were written by ecCodes (simple packing)
-// and by NCEP's g2c library (complex packing with spatial differencing), so each value below is
-// what an independent, reference decoder makes of bytes written by a production encoder.
+// stored by scripts/make-grib-fixtures.sh. The fixtures were written by ecCodes (simple, JPEG 2000,
+// PNG and CCSDS packing) and by NCEP's g2c library (complex packing with spatial differencing), so
+// each value below is what an independent, reference decoder makes of bytes written by a
+// production encoder.
 
 const RELATIVE_TOLERANCE = 1e-4;
 /** Absolute floor for values printed as 0 or as float noise around it. */
@@ -121,9 +122,15 @@ function expectKeysMatch(field: GribField, keys: EccodesKeys): void {
   expect(rep.binaryScaleFactor).toBe(must(keys, "binaryScaleFactor"));
   expect(rep.decimalScaleFactor).toBe(must(keys, "decimalScaleFactor"));
   expect(rep.bitsPerValue).toBe(must(keys, "bitsPerValue"));
-  if (rep.template !== 0) {
+  if (rep.template === 2 || rep.template === 3) {
     expect(rep.spatialDifferencingOrder).toBe(must(keys, "orderOfSpatialDifferencing"));
     expect(rep.missingValueManagement).toBe(must(keys, "missingValueManagementUsed"));
+  }
+  if (rep.template === 40) expect(rep.typeOfCompression).toBe(must(keys, "typeOfCompressionUsed"));
+  if (rep.template === 42) {
+    expect(rep.ccsdsFlags).toBe(must(keys, "ccsdsFlags"));
+    expect(rep.ccsdsBlockSize).toBe(must(keys, "ccsdsBlockSize"));
+    expect(rep.ccsdsRsi).toBe(must(keys, "ccsdsRsi"));
   }
   expect(rep.numberOfValues).toBe(must(keys, "numberOfValues"));
   expect(field.hasBitmap).toBe(must(keys, "bitmapPresent") === 1);
@@ -180,6 +187,30 @@ describe("decodeGrib against ecCodes", () => {
       if (!want || !grid) throw new Error(`${name}: no expected values for field ${i}`);
       expect(gridPointMismatches(field, grid.lats, grid.lons, want.values)).toEqual([]);
     });
+  });
+});
+
+describe("the packings' variants the fixtures cover", () => {
+  const representations = (name: string) =>
+    decodeGribFields(gribFixture(name)).map((f) => f.representation);
+
+  it("CCSDS: preprocessor on and off, block sizes 8-64, short intervals, 1 to 32 bits", () => {
+    const ccsds = representations("ccsds.grib2").flatMap((r) => (r.template === 42 ? [r] : []));
+    expect(ccsds).toHaveLength(21);
+    const preprocessed = (r: (typeof ccsds)[number]) => (r.ccsdsFlags & 8) !== 0;
+    expect(ccsds.some(preprocessed)).toBe(true);
+    expect(ccsds.some((r) => !preprocessed(r))).toBe(true);
+    expect(new Set(ccsds.map((r) => r.ccsdsBlockSize))).toEqual(new Set([8, 16, 32, 64]));
+    expect(Math.min(...ccsds.map((r) => r.ccsdsRsi))).toBe(2);
+    expect(ccsds.some((r) => (r.ccsdsFlags & 16) !== 0)).toBe(true); // restricted option set
+    expect(new Set(ccsds.map((r) => r.bitsPerValue))).toEqual(
+      new Set([1, 2, 3, 7, 8, 9, 12, 16, 17, 24, 32]),
+    );
+  });
+
+  it("PNG: grey of 1, 2, 4, 8 and 16 (12 bits per value) bits, RGB (24) and RGBA (32)", () => {
+    const bits = representations("png.grib2").map((r) => r.bitsPerValue);
+    expect(new Set(bits)).toEqual(new Set([1, 2, 4, 8, 12, 24, 32]));
   });
 });
 

@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gribFixture } from "../../../tests/fixtures/grib/load";
 import { decodeGrib } from "./decode";
@@ -177,25 +178,26 @@ describe("corrupt input", () => {
 });
 
 describe("unsupported input", () => {
-  it.each([
-    ["unsupported-jpeg2000.grib2", 5, 40, "JPEG 2000"],
-    ["unsupported-ccsds.grib2", 5, 42, "CCSDS"],
-    ["unsupported-gaussian.grib2", 3, 40, "Gaussian"],
-  ] as const)("%s: names template %i.%i", (name, sectionNumber, template, what) => {
-    const error = errorOf(gribFixture(name));
+  it("names a Gaussian grid (3.40, ecCodes' own sample)", () => {
+    const error = errorOf(gribFixture("unsupported-gaussian.grib2"));
     expect(error.code).toBe("grib_unsupported_template");
-    expect(error.details).toMatchObject({ section: sectionNumber, template });
-    expect(error.message).toContain(`${sectionNumber}.${template}`);
-    expect(error.message).toContain(what);
+    expect(error.details).toMatchObject({ section: 3, template: 40 });
+    expect(error.message).toContain("3.40");
+    expect(error.message).toContain("Gaussian");
   });
 
-  it("names PNG packing (5.41, patched in: ecCodes 2.28 cannot write it)", () => {
+  it("names IEEE floating point packing (5.4, patched in)", () => {
     const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
     const representation = section(messages[0], 5);
-    bytes[representation.offset + 10] = 41; // octets 10-11, data representation template number
+    bytes[representation.offset + 10] = 4; // octets 10-11, data representation template number
     const error = errorOf(bytes);
     expect(error.code).toBe("grib_unsupported_template");
-    expect(error.details).toMatchObject({ section: 5, template: 41, name: "PNG" });
+    expect(error.details).toMatchObject({
+      section: 5,
+      template: 4,
+      name: "IEEE floating point",
+      offset: representation.offset + 9,
+    });
   });
 
   it("rejects GRIB edition 1", () => {
@@ -226,10 +228,115 @@ describe("unsupported input", () => {
 
   it("returns nothing from a file with one unsupported message among good ones", () => {
     const error = errorOf(
-      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-jpeg2000.grib2")),
+      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-gaussian.grib2")),
     );
     expect(error.code).toBe("grib_unsupported_template");
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("GribError");
+  });
+});
+
+/**
+ * Message `index` of fixture `name` alone, its data section's data replaced by `edit(data)`: the
+ * lengths of section 7 and of the message are rewritten, so only the packed data is wrong.
+ */
+function withData(
+  name: string,
+  index: number,
+  edit: (data: Uint8Array) => Uint8Array,
+): { bytes: Uint8Array; dataSection: number; data: number } {
+  const { bytes, messages } = messagesOf(name);
+  const message = messages[index] as MessageSpan;
+  const data7 = section(message, 7);
+  const head = bytes.slice(message.offset, data7.offset);
+  const data = edit(bytes.slice(data7.offset + 5, data7.offset + data7.length));
+  const header7 = new Uint8Array(5);
+  writeUint32(header7, 0, 5 + data.length);
+  header7[4] = 7;
+  const out = concat(head, header7, data, new TextEncoder().encode("7777"));
+  writeUint32(out, 8, 0); // octets 9-16, total length (8 octets)
+  writeUint32(out, 12, out.length);
+  const dataSection = data7.offset - message.offset;
+  return { bytes: out, dataSection, data: dataSection + 5 };
+}
+
+describe("JPEG 2000, PNG and CCSDS data refused when broken", () => {
+  it.each([
+    ["jpeg2000.grib2", "JPEG 2000"],
+    ["png.grib2", "PNG"],
+  ])("%s: a cut image is refused at its data section", (name, what) => {
+    const { bytes, dataSection } = withData(name, 0, (d) => d.slice(0, d.length >> 1));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+    expect(error.message).toContain(what);
+  });
+
+  it("jpeg2000.grib2: a code stream with a broken header is refused", () => {
+    const { bytes, dataSection } = withData("jpeg2000.grib2", 0, (d) => {
+      d.fill(0x55, 0, 12); // the SOC and SIZ markers
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+  });
+
+  it("png.grib2: a PNG whose image data fails its checksum is refused", () => {
+    const { bytes, dataSection } = withData("png.grib2", 0, (d) => {
+      d[d.length - 20] = (d[d.length - 20] as number) ^ 0xff; // inside the last IDAT chunk
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+  });
+
+  it("png.grib2: a well-formed image of the wrong size is refused", () => {
+    // 21 x 21 patched to 21 x 20 (IHDR height, PNG bytes 20-23) and the IHDR's CRC recomputed.
+    const { bytes, dataSection } = withData("png.grib2", 0, (d) => {
+      d[23] = 20;
+      writeUint32(d, 29, crc32(d.subarray(12, 29)));
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details).toMatchObject({ offset: dataSection, width: 21, height: 20 });
+  });
+
+  it.each([
+    [0, "12 bits, preprocessor on"],
+    [1, "12 bits, preprocessor off"],
+    [10, "32 bits"],
+    [19, "9 bits, 7515 values with a bitmap"],
+  ])("ccsds.grib2 message %i (%s): a cut stream is refused inside its data", (index) => {
+    const { bytes, data } = withData("ccsds.grib2", index, (d) => d.slice(0, d.length - 8));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.message).toContain("CCSDS");
+    expect(error.details.offset).toBeGreaterThanOrEqual(data);
+    expect(error.details.offset).toBeLessThanOrEqual(bytes.length - 4);
+  });
+
+  it("ccsds.grib2: an empty stream is refused at its first byte", () => {
+    const { bytes, data } = withData("ccsds.grib2", 0, () => new Uint8Array(0));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(data);
+  });
+
+  it.each([
+    [23, 12, "CCSDS block size"],
+    [24, 0, "CCSDS reference sample interval"],
+  ])("ccsds.grib2: octet %i patched to %i is refused", (octet, value, feature) => {
+    const { bytes, messages } = messagesOf("ccsds.grib2");
+    const representation = section(messages[0], 5);
+    const one = bytes.slice(0, (messages[0] as MessageSpan).length);
+    one[representation.offset + octet - 1] = value;
+    if (octet === 24) one[representation.offset + 24] = 0; // octets 24-25, both bytes
+    const error = errorOf(one);
+    expect(error.code).toBe("grib_unsupported_feature");
+    expect(error.details).toMatchObject({ feature, value });
+    expect(error.details.offset).toBe(section(messages[0], 7).offset + 5);
   });
 });
