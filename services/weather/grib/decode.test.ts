@@ -103,14 +103,23 @@ function expectKeysMatch(field: GribField, keys: EccodesKeys): void {
   }
 
   expect(grid.template).toBe(must(keys, "gridDefinitionTemplateNumber"));
-  expect(grid.ni).toBe(must(keys, "Ni"));
   expect(grid.nj).toBe(must(keys, "Nj"));
-  expect(grid.ni * grid.nj).toBe(must(keys, "numberOfDataPoints"));
+  expect(grid.numberOfPoints).toBe(must(keys, "numberOfDataPoints"));
+  if (grid.reduced) {
+    // Quasi-regular: no Ni nor i increment, a list of points per row instead.
+    expect(keys.Ni).toBe("MISSING");
+    expect(keys.iDirectionIncrementInDegrees).toBe("MISSING");
+    expect(grid.pointsPerRow.reduce((a, b) => a + b, 0)).toBe(must(keys, "numberOfDataPoints"));
+    expect(must(keys, "interpretationOfNumberOfPoints")).toBe(1);
+  } else {
+    expect(grid.ni).toBe(must(keys, "Ni"));
+    expect(grid.ni * grid.nj).toBe(must(keys, "numberOfDataPoints"));
+    expect(grid.di).toBeCloseTo(must(keys, "iDirectionIncrementInDegrees"), 6);
+  }
   expect(grid.lat1).toBeCloseTo(must(keys, "latitudeOfFirstGridPointInDegrees"), 6);
   expect(grid.lat2).toBeCloseTo(must(keys, "latitudeOfLastGridPointInDegrees"), 6);
   expect(sameLongitude(grid.lon1, must(keys, "longitudeOfFirstGridPointInDegrees"))).toBe(true);
   expect(sameLongitude(grid.lon2, must(keys, "longitudeOfLastGridPointInDegrees"))).toBe(true);
-  expect(grid.di).toBeCloseTo(must(keys, "iDirectionIncrementInDegrees"), 6);
   expect(grid.dj).toBeCloseTo(must(keys, "jDirectionIncrementInDegrees"), 6);
   expect(grid.scanningMode).toBe(must(keys, "scanningMode"));
 
@@ -256,7 +265,9 @@ describe("decodeGrib structure", () => {
     const northFirst = decodeGribFields(gribFixture("wind-n2s-simple.grib2"))[0];
     const southFirst = decodeGribFields(gribFixture("wind-s2n-simple.grib2"))[0];
     const westward = decodeGribFields(gribFixture("currents-west-scan.grib2"))[0];
-    if (!northFirst || !southFirst || !westward) throw new Error("fixtures missing");
+    if (!northFirst || !southFirst || !westward || northFirst.grid.reduced) {
+      throw new Error("fixtures missing");
+    }
     expect(gridPointLatLon(northFirst.grid, 0)).toEqual({ lat: 60, lon: 350 });
     expect(gridPointLatLon(southFirst.grid, 0)).toEqual({ lat: 40, lon: 350 });
     expect(gridPointLatLon(westward.grid, 0)).toEqual({ lat: 36, lon: 10 });

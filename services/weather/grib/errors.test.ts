@@ -340,3 +340,48 @@ describe("JPEG 2000, PNG and CCSDS data refused when broken", () => {
     expect(error.details.offset).toBe(section(messages[0], 7).offset + 5);
   });
 });
+
+describe("quasi-regular grids refused when broken or out of reach", () => {
+  /** reduced-ll.grib2's first message alone, and its grid section. */
+  function reduced(): { bytes: Uint8Array; grid: SectionSpan } {
+    const { bytes, messages } = messagesOf("reduced-ll.grib2");
+    const first = messages[0] as MessageSpan;
+    return { bytes: bytes.slice(0, first.length), grid: section(first, 3) };
+  }
+
+  it("rejects rows that do not add up to the grid's points, at the list", () => {
+    const { bytes, grid } = reduced();
+    const list = grid.offset + 72; // octet 73, the first row's entry (2 octets)
+    bytes[list + 5] = (bytes[list + 5] as number) + 1; // the third row: 12 points -> 13
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(list);
+  });
+
+  it("rejects a list longer than its section", () => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + 37] = 200; // octets 35-38, Nj: 37 rows -> 200
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset);
+  });
+
+  it.each([
+    [12, 3, "interpretation of list of numbers"],
+    [72, 0x80, "scanning mode"],
+  ])("refuses octet %i = %i (%s)", (octet, value, feature) => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + octet - 1] = value;
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_feature");
+    expect(error.details).toMatchObject({ offset: grid.offset + octet - 1, feature, value });
+  });
+
+  it("rejects list entries of 3 octets", () => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + 10] = 3; // octet 11
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset + 10);
+  });
+});

@@ -1,6 +1,14 @@
 /**
- * Section 3 (grid definition), template 3.0: the regular latitude/longitude grid, and where each
- * value of the data lies given the grid's scanning mode.
+ * Section 3 (grid definition), template 3.0: the regular latitude/longitude grid and its
+ * quasi-regular (reduced) form, and where each value of the data lies given the scanning mode.
+ *
+ * Quasi-regular grids (ECMWF's wave model writes one) list the points of each row after the
+ * template: octet 11 gives the octets per entry (1, 2 or 4), octet 12 their meaning (code table
+ * 3.11: 1 = points spread over a full circle of latitude, 2 = from the first to the last
+ * longitude), Ni is missing and Nj counts the rows. As ecCodes places them (its latlon_reduced
+ * iterator, which the tests check against): a grid spanning the globe (360 minus its longitude
+ * span is under two steps of the densest row) spreads each row's n points 360/n apart from lon1;
+ * otherwise a row runs from lon1 to lon2 in n - 1 equal steps. Rows with no points are allowed.
  *
  * Scanning mode (flag table 3.4, bit 1 = most significant):
  *   bit 1 (0x80): 0 = points of a row run west to east (+i), 1 = east to west (-i)
@@ -35,7 +43,42 @@ export interface RegularLatLonGrid {
   readonly jPointsConsecutive: boolean;
   /** Code table 3.2 (e.g. 6 = sphere of radius 6,371,229 m). Positions here are in degrees either way. */
   readonly shapeOfEarth: number;
+  readonly reduced: false;
+  /** Points in the file: ni * nj. */
+  readonly numberOfPoints: number;
 }
+
+/** The quasi-regular form of template 3.0: rows of different lengths (see the module comment). */
+export interface ReducedLatLonGrid {
+  readonly template: 0;
+  readonly reduced: true;
+  /** Rows, in scan order (north to south unless jScansPositively). */
+  readonly nj: number;
+  /** Points of each row, in scan order. */
+  readonly pointsPerRow: Uint32Array;
+  /** Index of each row's first value in the data. */
+  readonly rowStart: Float64Array;
+  /** The most points of any row. */
+  readonly maxRowPoints: number;
+  readonly numberOfPoints: number;
+  readonly lat1: number;
+  readonly lon1: number;
+  readonly lat2: number;
+  readonly lon2: number;
+  /** Spacing between rows, degrees. */
+  readonly dj: number;
+  /** Whether rows go round the globe (points 360/n apart) or run from lon1 to lon2. */
+  readonly global: boolean;
+  /** Degrees from lon1 to lon2 eastwards (360 for a global grid). */
+  readonly lonSpan: number;
+  readonly scanningMode: number;
+  readonly iScansNegatively: false;
+  readonly jScansPositively: boolean;
+  readonly jPointsConsecutive: false;
+  readonly shapeOfEarth: number;
+}
+
+export type LatLonGrid = RegularLatLonGrid | ReducedLatLonGrid;
 
 export const SUPPORTED_GRID_TEMPLATES = [0] as const;
 
@@ -52,7 +95,7 @@ const J_INCREMENT_GIVEN = 0x10;
  */
 const INCREMENT_TOLERANCE = 1e-3;
 
-export function readGrid(bytes: Uint8Array, section: SectionSpan): RegularLatLonGrid {
+export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
   const o = section.offset - 1; // o + n is octet n of the section
   if (section.length < 14) {
     throw corrupt(
@@ -77,13 +120,7 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): RegularLatLon
       `section 3 at byte ${section.offset} has ${section.length} octets, template 3.0 needs ${TEMPLATE_0_LENGTH}`,
     );
   }
-  if (uint8(bytes, o + 11) !== 0) {
-    throw new GribError(
-      "grib_unsupported_feature",
-      `section 3 at byte ${section.offset} lists points per row (a quasi-regular grid)`,
-      { offset: o + 11, feature: "quasi-regular grid" },
-    );
-  }
+  if (uint8(bytes, o + 11) !== 0) return readReducedGrid(bytes, section);
   const numberOfDataPoints = uint32(bytes, o + 7);
   const ni = uint32(bytes, o + 31);
   const nj = uint32(bytes, o + 35);
@@ -149,7 +186,126 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): RegularLatLon
     jScansPositively,
     jPointsConsecutive: (scanningMode & 0x20) !== 0,
     shapeOfEarth: uint8(bytes, o + 15),
+    reduced: false,
+    numberOfPoints: numberOfDataPoints,
   };
+}
+
+/** Template 3.0 with a list of points per row (octet 11 non-zero): a quasi-regular grid. */
+function readReducedGrid(bytes: Uint8Array, section: SectionSpan): ReducedLatLonGrid {
+  const o = section.offset - 1;
+  const octets = uint8(bytes, o + 11);
+  const interpretation = uint8(bytes, o + 12);
+  if (octets !== 1 && octets !== 2 && octets !== 4) {
+    throw corrupt(o + 11, `section 3 at byte ${section.offset}: list entries of ${octets} octets`);
+  }
+  if (interpretation !== 1 && interpretation !== 2) {
+    throw new GribError(
+      "grib_unsupported_feature",
+      `section 3 at byte ${section.offset}: list of points interpreted as ${interpretation} ` +
+        "(code table 3.11; 1 and 2, points per row, are supported)",
+      { offset: o + 12, feature: "interpretation of list of numbers", value: interpretation },
+    );
+  }
+  const ni = uint32(bytes, o + 31);
+  const nj = uint32(bytes, o + 35);
+  if (ni !== MISSING_UINT32 || nj === 0 || nj === MISSING_UINT32) {
+    throw new GribError(
+      "grib_unsupported_feature",
+      `section 3 at byte ${section.offset}: a list of points per column (Ni ${ni}, Nj ${nj}); ` +
+        "only points per row (Ni missing) are supported",
+      { offset: o + 31, feature: "quasi-regular grid by columns" },
+    );
+  }
+  if (section.length < TEMPLATE_0_LENGTH + nj * octets) {
+    throw corrupt(
+      section.offset,
+      `section 3 at byte ${section.offset} has ${section.length} octets, too few for a list of ` +
+        `${nj} rows of ${octets} octets after template 3.0`,
+    );
+  }
+  const scanningMode = uint8(bytes, o + 72);
+  if (scanningMode & ~0x40) {
+    throw new GribError(
+      "grib_unsupported_feature",
+      `section 3 at byte ${section.offset}: scanning mode ${scanningMode} on a quasi-regular ` +
+        "grid (rows must run west to east, points along rows)",
+      { offset: o + 72, feature: "scanning mode", value: scanningMode },
+    );
+  }
+  const pointsPerRow = new Uint32Array(nj);
+  const rowStart = new Float64Array(nj);
+  let total = 0;
+  let maxRowPoints = 0;
+  for (let j = 0; j < nj; j++) {
+    const at = o + TEMPLATE_0_LENGTH + 1 + j * octets;
+    const n =
+      octets === 1 ? uint8(bytes, at) : octets === 2 ? uint16(bytes, at) : uint32(bytes, at);
+    pointsPerRow[j] = n;
+    rowStart[j] = total;
+    total += n;
+    if (n > maxRowPoints) maxRowPoints = n;
+  }
+  const numberOfDataPoints = uint32(bytes, o + 7);
+  if (total !== numberOfDataPoints || maxRowPoints === 0) {
+    throw corrupt(
+      o + TEMPLATE_0_LENGTH + 1,
+      `section 3 at byte ${section.offset}: its rows hold ${total} points, not its ` +
+        `${numberOfDataPoints} data points`,
+    );
+  }
+  const degrees = angleUnit(bytes, o, section.offset);
+  const flags = uint8(bytes, o + 55);
+  const lat1 = int32(bytes, o + 47) * degrees;
+  const lon1 = int32(bytes, o + 51) * degrees;
+  const lat2 = int32(bytes, o + 56) * degrees;
+  const lon2 = int32(bytes, o + 60) * degrees;
+  const jScansPositively = (scanningMode & 0x40) !== 0;
+  if (nj > 1 && (jScansPositively ? lat2 <= lat1 : lat2 >= lat1)) {
+    throw corrupt(
+      o + 47,
+      `section 3 at byte ${section.offset}: rows scan ${jScansPositively ? "north" : "south"} ` +
+        `but the first latitude is ${lat1} and the last ${lat2}`,
+    );
+  }
+  const statedDj = flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
+  const dj = increment(
+    nj,
+    Math.abs(lat2 - lat1),
+    statedDj === MISSING_UINT32 ? undefined : statedDj * degrees,
+    o + 68,
+    "j",
+  );
+  const span = eastwardSpan(lon1, lon2);
+  // ecCodes' test for a grid round the globe: less than two of the densest row's steps short.
+  const global = 360 - span < (2 * 360) / maxRowPoints;
+  return {
+    template: 0,
+    reduced: true,
+    nj,
+    pointsPerRow,
+    rowStart,
+    maxRowPoints,
+    numberOfPoints: numberOfDataPoints,
+    lat1,
+    lon1,
+    lat2,
+    lon2,
+    dj,
+    global,
+    lonSpan: global ? 360 : span,
+    scanningMode,
+    iScansNegatively: false,
+    jScansPositively,
+    jPointsConsecutive: false,
+    shapeOfEarth: uint8(bytes, o + 15),
+  };
+}
+
+/** Eastward spacing of the points of a quasi-regular grid's row of n points, degrees. */
+export function rowStep(grid: ReducedLatLonGrid, n: number): number {
+  if (grid.global) return 360 / n;
+  return n > 1 ? grid.lonSpan / (n - 1) : 0;
 }
 
 /**
@@ -204,7 +360,19 @@ function corrupt(offset: number, message: string): GribError {
 }
 
 /** Column (along the i scan, from lon1) and row (along the j scan, from lat1) of the k-th value. */
-export function scanPosition(grid: RegularLatLonGrid, k: number): { i: number; j: number } {
+export function scanPosition(grid: LatLonGrid, k: number): { i: number; j: number } {
+  if (grid.reduced) {
+    // The row whose first value is the last at or before k (binary search).
+    let lo = 0;
+    let hi = grid.nj - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((grid.rowStart[mid] as number) <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    while (lo < grid.nj - 1 && grid.pointsPerRow[lo] === 0) lo++; // empty rows share a start
+    return { i: k - (grid.rowStart[lo] as number), j: lo };
+  }
   const along = grid.jPointsConsecutive ? grid.nj : grid.ni;
   const line = Math.floor(k / along);
   const p = k - line * along;
@@ -212,9 +380,11 @@ export function scanPosition(grid: RegularLatLonGrid, k: number): { i: number; j
 }
 
 /** Latitude and longitude of the k-th value in the file's order; longitude in [0, 360). */
-export function gridPointLatLon(grid: RegularLatLonGrid, k: number): { lat: number; lon: number } {
+export function gridPointLatLon(grid: LatLonGrid, k: number): { lat: number; lon: number } {
   const { i, j } = scanPosition(grid, k);
   const lat = grid.lat1 + (grid.jScansPositively ? j : -j) * grid.dj;
-  const lon = grid.lon1 + (grid.iScansNegatively ? -i : i) * grid.di;
+  const lon = grid.reduced
+    ? grid.lon1 + i * rowStep(grid, grid.pointsPerRow[j] as number)
+    : grid.lon1 + (grid.iScansNegatively ? -i : i) * grid.di;
   return { lat, lon: ((lon % 360) + 360) % 360 };
 }

@@ -81,6 +81,46 @@ describe("fromGribMessages", () => {
     expect(hs?.planes[0]?.some(Number.isNaN)).toBe(true);
   });
 
+  it("puts a quasi-regular grid on the columns of its densest row, interpolating along rows", () => {
+    const [simple] = decodeGrib(gribFixture("reduced-ll.grib2"));
+    if (!simple) throw new Error("fixture missing");
+    const field = fromGribMessages([simple]);
+    const hs = field.parameters.get("HTSGW");
+    // 37 rows 5 degrees apart, 72 columns (the equator's row) round the globe.
+    expect(hs?.grid).toEqual({ nx: 72, ny: 37, lat0: -90, lon0: 0, dlat: 5, dlon: 5 });
+    const [f] = simple.fields;
+    if (!f?.grid.reduced) throw new Error("not a reduced grid");
+    const t = f.product.validTimeMs;
+    const at = (lat: number, lon: number) => sample(field, "HTSGW", lat, lon, t);
+    // Every point of the file whose longitude is a column's keeps its value (f = 0 along its row);
+    // the 72-point rows are exactly the store's.
+    let onColumns = 0;
+    for (let k = 0; k < f.values.length; k++) {
+      const { lat, lon } = gridPointLatLon(f.grid, k);
+      if (Math.abs(lon / 5 - Math.round(lon / 5)) > 1e-9) continue;
+      onColumns++;
+      const v = f.values[k] as number;
+      if (Number.isNaN(v)) expect(at(lat, lon)).toBeNaN();
+      else expect(at(lat, lon)).toBe(Math.fround(v));
+    }
+    expect(onColumns).toBe(480);
+    // The 80N row has 12 points 30 degrees apart: 10E is 1/3 of the way from 0E to 30E, and
+    // 350E 2/3 of the way from 330E to 360E = 0E (the row joins across 0).
+    const row80 = f.grid.rowStart[2] as number;
+    expect(f.grid.pointsPerRow[2]).toBe(12);
+    const v = (i: number) => f.values[row80 + i] as number;
+    expect(at(80, 10)).toBeCloseTo((2 * v(0) + v(1)) / 3, 5);
+    expect(at(80, 350)).toBeCloseTo((v(11) + 2 * v(0)) / 3, 5);
+    // Between rows, linear in latitude: 82.5N is halfway between 80N and the empty 85N row,
+    // whose missing values drop out of the weights.
+    expect(at(82.5, 10)).toBeCloseTo(at(80, 10), 5);
+    expect(at(87.5, 10)).toBeNaN();
+    // The CCSDS copy of the same field (message 2) lands on the same values.
+    const [, ccsds] = decodeGrib(gribFixture("reduced-ll.grib2"));
+    if (!ccsds) throw new Error("fixture missing");
+    expect(fromGribMessages([ccsds]).parameters.get("HTSGW")?.planes).toEqual(hs?.planes);
+  });
+
   it("names parameters by short name, with level and statistic suffixes where unusual", () => {
     const waves = fromGribMessages(messages("waves-s2n-bitmap.grib2"));
     // SWELL is on level type 241 value 1 (the primary swell partition): its usual level.

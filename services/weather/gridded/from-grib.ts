@@ -2,9 +2,14 @@
  * Builds a GriddedField from decoded GRIB2 messages: fields grouped by parameter and valid time,
  * each field's values turned into rows from the south-west corner (whatever the file's scan
  * order), one grid per parameter.
+ *
+ * A quasi-regular (reduced) grid becomes a regular one with the rows of the file and as many
+ * columns as its densest row: each row is interpolated linearly along the row (on the circle for
+ * directions) at the columns' longitudes, so a row's own points keep their values where a column
+ * falls on them. Sampling then interpolates between rows and columns as for any regular grid.
  */
 import type { GribField, GribMessage } from "../grib/decode";
-import type { RegularLatLonGrid } from "../grib/grid";
+import { type LatLonGrid, type ReducedLatLonGrid, rowStep } from "../grib/grid";
 import { GriddedError } from "./errors";
 import type { GriddedField, GriddedParameter, GridGeometry, ParameterKind } from "./types";
 
@@ -80,7 +85,7 @@ export function fromGribMessages(
         { parameter: name, validTime: iso(t), offset: field.offset },
       );
     }
-    group.byTime.set(t, toSouthWestRows(field.grid, field.values));
+    group.byTime.set(t, toSouthWestRows(field.grid, field.values, group.kind === "direction"));
   }
 
   const parameters = new Map<string, GriddedParameter>();
@@ -138,7 +143,18 @@ function isUsualLevel(
 }
 
 /** The grid of a GRIB field as the store keeps it: south-west origin, positive steps. */
-export function geometryOf(grid: RegularLatLonGrid): GridGeometry {
+export function geometryOf(grid: LatLonGrid): GridGeometry {
+  if (grid.reduced) {
+    const nx = grid.maxRowPoints;
+    return {
+      nx,
+      ny: grid.nj,
+      lat0: Math.min(grid.lat1, grid.lat2),
+      lon0: ((grid.lon1 % 360) + 360) % 360,
+      dlat: grid.dj,
+      dlon: rowStep(grid, nx),
+    };
+  }
   const westLon = grid.iScansNegatively ? grid.lon1 - (grid.ni - 1) * grid.di : grid.lon1;
   return {
     nx: grid.ni,
@@ -152,9 +168,15 @@ export function geometryOf(grid: RegularLatLonGrid): GridGeometry {
 
 /**
  * Values from the file's scan order into rows from the south-west corner: row r (south to north),
- * column c (west to east) at index r * nx + c.
+ * column c (west to east) at index r * nx + c. A reduced grid's rows are interpolated onto the
+ * columns of its densest row (see the module comment).
  */
-export function toSouthWestRows(grid: RegularLatLonGrid, values: Float64Array): Float32Array {
+export function toSouthWestRows(
+  grid: LatLonGrid,
+  values: Float64Array,
+  direction = false,
+): Float32Array {
+  if (grid.reduced) return reducedToRows(grid, values, direction);
   const { ni, nj } = grid;
   const out = new Float32Array(ni * nj);
   const lines = grid.jPointsConsecutive ? ni : nj;
@@ -171,6 +193,58 @@ export function toSouthWestRows(grid: RegularLatLonGrid, values: Float64Array): 
     }
   }
   return out;
+}
+
+const RAD = Math.PI / 180;
+
+/**
+ * Each row of a reduced grid, linearly interpolated at the longitudes of `maxRowPoints` columns:
+ * between the row's two points around the column (across lon1 on a global row), a missing
+ * neighbour left out as the sampler leaves out a missing corner; an empty row is all missing, a
+ * row of one point that value everywhere.
+ */
+function reducedToRows(
+  grid: ReducedLatLonGrid,
+  values: Float64Array,
+  direction: boolean,
+): Float32Array {
+  const nx = grid.maxRowPoints;
+  const out = new Float32Array(nx * grid.nj).fill(Number.NaN);
+  const columnStep = rowStep(grid, nx);
+  for (let j = 0; j < grid.nj; j++) {
+    const n = grid.pointsPerRow[j] as number;
+    const start = grid.rowStart[j] as number;
+    const row = grid.jScansPositively ? j : grid.nj - 1 - j;
+    if (n === 0) continue;
+    const step = rowStep(grid, n);
+    for (let c = 0; c < nx; c++) {
+      let i0 = 0;
+      let f = 0;
+      if (n > 1) {
+        const x = (c * columnStep) / step;
+        i0 = Math.min(Math.floor(x + 1e-9), grid.global ? n - 1 : n - 2);
+        f = Math.max(0, x - i0);
+        if (f < 1e-9) f = 0;
+      }
+      const i1 = n === 1 ? 0 : i0 + 1 >= n ? 0 : i0 + 1; // wraps only on a global row
+      const a = values[start + i0] as number;
+      const b = values[start + i1] as number;
+      out[row * nx + c] = blend(a, b, f, direction);
+    }
+  }
+  return out;
+}
+
+/** (1 - f) a + f b, leaving out a missing (NaN) one; directions as unit vectors. */
+function blend(a: number, b: number, f: number, direction: boolean): number {
+  const wa = Number.isNaN(a) || f >= 1 ? 0 : 1 - f;
+  const wb = Number.isNaN(b) || f <= 0 ? 0 : f;
+  if (wa + wb === 0) return Number.NaN;
+  if (!direction) return ((wa ? wa * a : 0) + (wb ? wb * b : 0)) / (wa + wb);
+  const s = (wa ? wa * Math.sin(a * RAD) : 0) + (wb ? wb * Math.sin(b * RAD) : 0);
+  const co = (wa ? wa * Math.cos(a * RAD) : 0) + (wb ? wb * Math.cos(b * RAD) : 0);
+  const deg = Math.atan2(s, co) / RAD;
+  return deg < 0 ? deg + 360 : deg;
 }
 
 function sameGrid(a: GridGeometry, b: GridGeometry): boolean {
