@@ -5,9 +5,12 @@
  * values). Decoded by OpenJPEG compiled to WebAssembly (@cornerstonejs/codec-openjpeg, MIT, the
  * decoder ecCodes and NCEP's g2c also build on), not by hand.
  *
- * The WebAssembly module is compiled once, when this module is first imported (top-level await),
- * so decoding stays synchronous.
+ * The WebAssembly module is compiled and instantiated synchronously the first time a JPEG 2000
+ * field is decoded (Emscripten's documented `instantiateWasm` hook), so decoding stays
+ * synchronous and importing the decoder costs nothing. No top-level await: scoring workers reach
+ * this module through a CommonJS entry, which cannot load a module that awaits at its top level.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { GribError } from "./errors";
 
@@ -31,20 +34,62 @@ interface OpenJpegModule {
   J2KDecoder: new () => J2KDecoder;
 }
 
-type OpenJpegFactory = (options: {
+/** The little of the WebAssembly JS API used here (the project's TypeScript libs omit it). */
+interface WasmInstance {
+  readonly exports: object;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => WasmInstance;
+}
+const Wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+interface EmscriptenOptions {
   print: (line: string) => void;
   printErr: (line: string) => void;
-}) => Promise<OpenJpegModule>;
+  instantiateWasm: (
+    imports: object,
+    done: (instance: WasmInstance, module: object) => void,
+  ) => object;
+}
+
+/** The package's factory: the options object itself becomes the module, ready once it resolves. */
+type OpenJpegFactory = (options: EmscriptenOptions) => Promise<OpenJpegModule>;
 
 const require = createRequire(import.meta.url);
-const factory = require("@cornerstonejs/codec-openjpeg/decodewasmjs") as OpenJpegFactory;
 /** OpenJPEG's last messages, kept to explain a failed decode ("[ERROR] ..."). */
 const messages: string[] = [];
 function remember(line: string): void {
   messages.push(line);
   if (messages.length > 8) messages.shift();
 }
-const codec = await factory({ print: remember, printErr: remember });
+
+let codec: OpenJpegModule | undefined;
+
+function openJpeg(): OpenJpegModule {
+  if (codec) return codec;
+  const factory = require("@cornerstonejs/codec-openjpeg/decodewasmjs") as OpenJpegFactory;
+  const wasm = new Wasm.Module(
+    readFileSync(require.resolve("@cornerstonejs/codec-openjpeg/decodewasm")),
+  );
+  const options: EmscriptenOptions & Partial<OpenJpegModule> = {
+    print: remember,
+    printErr: remember,
+    instantiateWasm(imports, done) {
+      const instance = new Wasm.Instance(wasm, imports);
+      done(instance, wasm);
+      return instance.exports;
+    },
+  };
+  // With the instance given synchronously the runtime starts before the factory returns; the
+  // promise only repeats that (or reports a failure the check below also catches).
+  factory(options).catch(() => undefined);
+  if (typeof options.J2KDecoder !== "function") {
+    throw new Error("OpenJPEG (@cornerstonejs/codec-openjpeg) did not start synchronously");
+  }
+  codec = options as OpenJpegModule;
+  return codec;
+}
 
 /**
  * The `count` integers of a JPEG 2000 code stream, in image order. Throws grib_corrupt (at the
@@ -56,8 +101,9 @@ export function decodeJpeg2000(
   count: number,
   sectionOffset: number,
 ): Float64Array {
+  const { J2KDecoder } = openJpeg();
   messages.length = 0;
-  const decoder = new codec.J2KDecoder();
+  const decoder = new J2KDecoder();
   try {
     decoder.getEncodedBuffer(stream.length).set(stream);
     decoder.decode();
