@@ -4,7 +4,7 @@
  * never works from part of a file.
  *
  * Supported: edition 2; grid 3.0 (regular lat/lon, any scanning direction, and its quasi-regular
- * form with points per row); products 4.0, 4.1, 4.8, 4.11; data 5.0, 5.2, 5.3 (orders 1 and 2),
+ * form with points per row) and 3.40 (Gaussian, regular and global quasi-regular); products 4.0, 4.1, 4.8, 4.11; data 5.0, 5.2, 5.3 (orders 1 and 2),
  * 5.40 (JPEG 2000), 5.41 (PNG), 5.42 (CCSDS); bitmaps (section 6, including "same as before");
  * several messages per input and several fields per message.
  */

@@ -178,12 +178,15 @@ describe("corrupt input", () => {
 });
 
 describe("unsupported input", () => {
-  it("names a Gaussian grid (3.40, ecCodes' own sample)", () => {
-    const error = errorOf(gribFixture("unsupported-gaussian.grib2"));
+  it("names a rotated latitude/longitude grid (3.1, patched in)", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const grid = section(messages[0], 3);
+    bytes[grid.offset + 13] = 1; // octets 13-14, grid definition template number
+    const error = errorOf(bytes);
     expect(error.code).toBe("grib_unsupported_template");
-    expect(error.details).toMatchObject({ section: 3, template: 40 });
-    expect(error.message).toContain("3.40");
-    expect(error.message).toContain("Gaussian");
+    expect(error.details).toMatchObject({ section: 3, template: 1, offset: grid.offset + 12 });
+    expect(error.message).toContain("3.1 (rotated latitude/longitude)");
+    expect(error.message).toContain("supported: 3.0, 3.40");
   });
 
   it("names IEEE floating point packing (5.4, patched in)", () => {
@@ -228,9 +231,10 @@ describe("unsupported input", () => {
 
   it("returns nothing from a file with one unsupported message among good ones", () => {
     const error = errorOf(
-      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-gaussian.grib2")),
+      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-edition1.grib1")),
     );
-    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.code).toBe("grib_unsupported_edition");
+    expect(error.details.offset).toBe(gribFixture("wind-s2n-simple.grib2").length);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("GribError");
   });
@@ -383,5 +387,18 @@ describe("quasi-regular grids refused when broken or out of reach", () => {
     const error = errorOf(bytes);
     expect(error.code).toBe("grib_corrupt");
     expect(error.details.offset).toBe(grid.offset + 10);
+  });
+});
+
+describe("Gaussian grids refused when their rows do not fit", () => {
+  it("rejects latitudes that are not those of the stated N", () => {
+    const { bytes, messages } = messagesOf("gaussian.grib2");
+    const grid = section(messages[0], 3);
+    const one = bytes.slice(0, (messages[0] as MessageSpan).length);
+    writeUint32(one, grid.offset + 67, 33); // octets 68-71, N: 32 -> 33
+    const error = errorOf(one);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset + 46); // octet 47, the first latitude
+    expect(error.message).toContain("N = 33");
   });
 });

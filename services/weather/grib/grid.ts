@@ -1,6 +1,11 @@
 /**
- * Section 3 (grid definition), template 3.0: the regular latitude/longitude grid and its
- * quasi-regular (reduced) form, and where each value of the data lies given the scanning mode.
+ * Section 3 (grid definition), templates 3.0 (latitude/longitude) and 3.40 (Gaussian), regular and
+ * quasi-regular (reduced), and where each value of the data lies given the scanning mode.
+ *
+ * Template 3.40 is laid out as 3.0 except that octets 68-71 give N, the number of parallels
+ * between a pole and the equator, instead of the j increment: the rows lie on the Gaussian
+ * latitudes (gaussian.ts), from the one nearest the first latitude. Quasi-regular Gaussian grids
+ * are read when global (ecCodes' sub-area rule for their rows is not reproduced).
  *
  * Quasi-regular grids (ECMWF's wave model writes one) list the points of each row after the
  * template: octet 11 gives the octets per entry (1, 2 or 4), octet 12 their meaning (code table
@@ -23,9 +28,17 @@
 import { int32, MISSING_UINT32, uint8, uint16, uint32 } from "./bytes";
 import { GribError, unsupportedTemplate } from "./errors";
 import type { SectionSpan } from "./framing";
+import { gaussianLatitudes } from "./gaussian";
+
+/** A Gaussian grid's N and the latitude of each of its rows, in scan order. */
+export interface GaussianRows {
+  readonly n: number;
+  readonly rowLatitudes: Float64Array;
+}
 
 export interface RegularLatLonGrid {
-  readonly template: 0;
+  /** 0 latitude/longitude, 40 Gaussian (rows on the Gaussian latitudes, `gaussian`). */
+  readonly template: 0 | 40;
   /** Points along a parallel (columns) and along a meridian (rows). */
   readonly ni: number;
   readonly nj: number;
@@ -46,12 +59,16 @@ export interface RegularLatLonGrid {
   readonly reduced: false;
   /** Points in the file: ni * nj. */
   readonly numberOfPoints: number;
+  /** Template 3.40 only. `dj` is then the mean spacing of the rows. */
+  readonly gaussian?: GaussianRows;
 }
 
 /** The quasi-regular form of template 3.0: rows of different lengths (see the module comment). */
 export interface ReducedLatLonGrid {
-  readonly template: 0;
+  readonly template: 0 | 40;
   readonly reduced: true;
+  /** Template 3.40 only. `dj` is then the mean spacing of the rows. */
+  readonly gaussian?: GaussianRows;
   /** Rows, in scan order (north to south unless jScansPositively). */
   readonly nj: number;
   /** Points of each row, in scan order. */
@@ -80,7 +97,7 @@ export interface ReducedLatLonGrid {
 
 export type LatLonGrid = RegularLatLonGrid | ReducedLatLonGrid;
 
-export const SUPPORTED_GRID_TEMPLATES = [0] as const;
+export const SUPPORTED_GRID_TEMPLATES = [0, 40] as const;
 
 const TEMPLATE_0_LENGTH = 72;
 /** Scan-mode bits refused: alternate-row scanning (bit 4) and staggering (bits 5-8). */
@@ -113,14 +130,16 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
     );
   }
   const template = uint16(bytes, o + 13);
-  if (template !== 0) throw unsupportedTemplate(3, template, o + 13, SUPPORTED_GRID_TEMPLATES);
+  if (template !== 0 && template !== 40) {
+    throw unsupportedTemplate(3, template, o + 13, SUPPORTED_GRID_TEMPLATES);
+  }
   if (section.length < TEMPLATE_0_LENGTH) {
     throw corrupt(
       section.offset,
-      `section 3 at byte ${section.offset} has ${section.length} octets, template 3.0 needs ${TEMPLATE_0_LENGTH}`,
+      `section 3 at byte ${section.offset} has ${section.length} octets, template 3.${template} needs ${TEMPLATE_0_LENGTH}`,
     );
   }
-  if (uint8(bytes, o + 11) !== 0) return readReducedGrid(bytes, section);
+  if (uint8(bytes, o + 11) !== 0) return readReducedGrid(bytes, section, template);
   const numberOfDataPoints = uint32(bytes, o + 7);
   const ni = uint32(bytes, o + 31);
   const nj = uint32(bytes, o + 35);
@@ -147,7 +166,8 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
   const lat2 = int32(bytes, o + 56) * degrees;
   const lon2 = int32(bytes, o + 60) * degrees;
   const statedDi = flags & I_INCREMENT_GIVEN ? uint32(bytes, o + 64) : MISSING_UINT32;
-  const statedDj = flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
+  const statedDj =
+    template === 0 && flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
   const iScansNegatively = (scanningMode & 0x80) !== 0;
   const jScansPositively = (scanningMode & 0x40) !== 0;
   if (nj > 1 && (jScansPositively ? lat2 <= lat1 : lat2 >= lat1)) {
@@ -171,8 +191,11 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
     o + 68,
     "j",
   );
+  const gaussian =
+    template === 40 ? gaussianRows(bytes, o, section.offset, nj, jScansPositively) : undefined;
   return {
-    template: 0,
+    template,
+    ...(gaussian ? { gaussian } : {}),
     ni,
     nj,
     lat1,
@@ -192,7 +215,11 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
 }
 
 /** Template 3.0 with a list of points per row (octet 11 non-zero): a quasi-regular grid. */
-function readReducedGrid(bytes: Uint8Array, section: SectionSpan): ReducedLatLonGrid {
+function readReducedGrid(
+  bytes: Uint8Array,
+  section: SectionSpan,
+  template: 0 | 40,
+): ReducedLatLonGrid {
   const o = section.offset - 1;
   const octets = uint8(bytes, o + 11);
   const interpretation = uint8(bytes, o + 12);
@@ -268,7 +295,8 @@ function readReducedGrid(bytes: Uint8Array, section: SectionSpan): ReducedLatLon
         `but the first latitude is ${lat1} and the last ${lat2}`,
     );
   }
-  const statedDj = flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
+  const statedDj =
+    template === 0 && flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
   const dj = increment(
     nj,
     Math.abs(lat2 - lat1),
@@ -279,8 +307,19 @@ function readReducedGrid(bytes: Uint8Array, section: SectionSpan): ReducedLatLon
   const span = eastwardSpan(lon1, lon2);
   // ecCodes' test for a grid round the globe: less than two of the densest row's steps short.
   const global = 360 - span < (2 * 360) / maxRowPoints;
+  const gaussian =
+    template === 40 ? gaussianRows(bytes, o, section.offset, nj, jScansPositively) : undefined;
+  if (gaussian && !global) {
+    throw new GribError(
+      "grib_unsupported_feature",
+      `section 3 at byte ${section.offset}: a quasi-regular Gaussian grid that does not go ` +
+        "round the globe (a sub-area)",
+      { offset: o + 51, feature: "quasi-regular Gaussian sub-area" },
+    );
+  }
   return {
-    template: 0,
+    template,
+    ...(gaussian ? { gaussian } : {}),
     reduced: true,
     nj,
     pointsPerRow,
@@ -300,6 +339,52 @@ function readReducedGrid(bytes: Uint8Array, section: SectionSpan): ReducedLatLon
     jPointsConsecutive: false,
     shapeOfEarth: uint8(bytes, o + 15),
   };
+}
+
+/** How far a file's first or last latitude may be from a Gaussian latitude (files round to 1e-6). */
+const GAUSSIAN_LATITUDE_TOLERANCE = 1e-3;
+
+/**
+ * Template 3.40's rows: N from octets 68-71, the first row on the Gaussian latitude nearest the
+ * first latitude, then one Gaussian latitude after another in the scan direction, the last of
+ * them the last latitude.
+ */
+function gaussianRows(
+  bytes: Uint8Array,
+  o: number,
+  sectionOffset: number,
+  nj: number,
+  jScansPositively: boolean,
+): GaussianRows {
+  const n = uint32(bytes, o + 68);
+  if (n === 0 || n === MISSING_UINT32 || 2 * n < nj) {
+    throw corrupt(o + 68, `section 3 at byte ${sectionOffset}: N = ${n} for ${nj} rows`);
+  }
+  const degrees = angleUnit(bytes, o, sectionOffset);
+  const lat1 = int32(bytes, o + 47) * degrees;
+  const lat2 = int32(bytes, o + 56) * degrees;
+  const all = gaussianLatitudes(n);
+  let first = 0;
+  for (let i = 1; i < all.length; i++) {
+    if (Math.abs((all[i] as number) - lat1) < Math.abs((all[first] as number) - lat1)) first = i;
+  }
+  const step = jScansPositively ? -1 : 1; // `all` runs north to south
+  const last = first + step * (nj - 1);
+  if (
+    Math.abs((all[first] as number) - lat1) > GAUSSIAN_LATITUDE_TOLERANCE ||
+    last < 0 ||
+    last >= all.length ||
+    Math.abs((all[last] as number) - lat2) > GAUSSIAN_LATITUDE_TOLERANCE
+  ) {
+    throw corrupt(
+      o + 47,
+      `section 3 at byte ${sectionOffset}: latitudes ${lat1} to ${lat2} over ${nj} rows are not ` +
+        `those of a Gaussian grid with N = ${n}`,
+    );
+  }
+  const rowLatitudes = new Float64Array(nj);
+  for (let j = 0; j < nj; j++) rowLatitudes[j] = all[first + step * j] as number;
+  return { n, rowLatitudes };
 }
 
 /** Eastward spacing of the points of a quasi-regular grid's row of n points, degrees. */
@@ -382,7 +467,9 @@ export function scanPosition(grid: LatLonGrid, k: number): { i: number; j: numbe
 /** Latitude and longitude of the k-th value in the file's order; longitude in [0, 360). */
 export function gridPointLatLon(grid: LatLonGrid, k: number): { lat: number; lon: number } {
   const { i, j } = scanPosition(grid, k);
-  const lat = grid.lat1 + (grid.jScansPositively ? j : -j) * grid.dj;
+  const lat = grid.gaussian
+    ? (grid.gaussian.rowLatitudes[j] as number)
+    : grid.lat1 + (grid.jScansPositively ? j : -j) * grid.dj;
   const lon = grid.reduced
     ? grid.lon1 + i * rowStep(grid, grid.pointsPerRow[j] as number)
     : grid.lon1 + (grid.iScansNegatively ? -i : i) * grid.di;

@@ -121,6 +121,45 @@ describe("fromGribMessages", () => {
     expect(fromGribMessages([ccsds]).parameters.get("HTSGW")?.planes).toEqual(hs?.planes);
   });
 
+  it("puts Gaussian rows on evenly spaced latitudes, interpolating between rows", () => {
+    const [regular, reduced] = decodeGrib(gribFixture("gaussian.grib2"));
+    if (!regular || !reduced) throw new Error("fixture missing");
+    const [f] = regular.fields;
+    const latitudes = f?.grid.gaussian?.rowLatitudes;
+    if (!f || !latitudes || f.grid.reduced) throw new Error("not a regular Gaussian grid");
+    const field = fromGribMessages([regular]);
+    const hs = field.parameters.get("HTSGW");
+    const first = latitudes[0] as number; // 87.8638 (N = 32), rows north to south
+    expect(hs?.grid.nx).toBe(128);
+    expect(hs?.grid.ny).toBe(64);
+    expect(hs?.grid.lat0).toBeCloseTo(-first, 9);
+    expect(hs?.grid.dlat).toBeCloseTo((2 * first) / 63, 9);
+    expect(hs?.grid.dlon).toBeCloseTo(2.8125, 9);
+    const t = f.product.validTimeMs;
+    const at = (lat: number, lon: number) => sample(field, "HTSGW", lat, lon, t);
+    const v = (row: number, column: number) => f.values[row * 128 + column] as number;
+    // The first and last rows are the file's own.
+    for (let c = 0; c < 128; c++) {
+      const north = v(0, c);
+      if (Number.isNaN(north)) expect(at(first, c * 2.8125)).toBeNaN();
+      else expect(at(first, c * 2.8125)).toBe(Math.fround(north));
+    }
+    // An even row in between: linear in latitude between the Gaussian rows around it.
+    const lat = first - 20 * ((2 * first) / 63);
+    const above = latitudes.findLastIndex((l) => l >= lat); // file row north of `lat`
+    const w =
+      ((latitudes[above] as number) - lat) /
+      ((latitudes[above] as number) - (latitudes[above + 1] as number));
+    const sea = (c: number) => !Number.isNaN(v(above, c) + v(above + 1, c));
+    const column = Array.from({ length: 128 }, (_, c) => c).find(sea) ?? -1;
+    expect(column).toBeGreaterThanOrEqual(0);
+    const expected = (1 - w) * v(above, column) + w * v(above + 1, column);
+    expect(at(lat, column * 2.8125)).toBeCloseTo(expected, 5);
+    // The quasi-regular Gaussian grid: 64 rows of up to 128 points on the same latitudes.
+    const reducedField = fromGribMessages([reduced]);
+    expect(reducedField.parameters.get("HTSGW")?.grid).toEqual(hs?.grid);
+  });
+
   it("names parameters by short name, with level and statistic suffixes where unusual", () => {
     const waves = fromGribMessages(messages("waves-s2n-bitmap.grib2"));
     // SWELL is on level type 241 value 1 (the primary swell partition): its usual level.

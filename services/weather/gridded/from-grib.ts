@@ -7,9 +7,18 @@
  * columns as its densest row: each row is interpolated linearly along the row (on the circle for
  * directions) at the columns' longitudes, so a row's own points keep their values where a column
  * falls on them. Sampling then interpolates between rows and columns as for any regular grid.
+ *
+ * A Gaussian grid's rows are not evenly spaced: they are interpolated linearly in latitude onto
+ * as many evenly spaced rows from its first to its last latitude (which coincide with its first
+ * and last rows), after the along-row step for a reduced Gaussian grid.
  */
 import type { GribField, GribMessage } from "../grib/decode";
-import { type LatLonGrid, type ReducedLatLonGrid, rowStep } from "../grib/grid";
+import {
+  type LatLonGrid,
+  type ReducedLatLonGrid,
+  type RegularLatLonGrid,
+  rowStep,
+} from "../grib/grid";
 import { GriddedError } from "./errors";
 import type { GriddedField, GriddedParameter, GridGeometry, ParameterKind } from "./types";
 
@@ -144,26 +153,32 @@ function isUsualLevel(
 
 /** The grid of a GRIB field as the store keeps it: south-west origin, positive steps. */
 export function geometryOf(grid: LatLonGrid): GridGeometry {
-  if (grid.reduced) {
-    const nx = grid.maxRowPoints;
-    return {
-      nx,
-      ny: grid.nj,
-      lat0: Math.min(grid.lat1, grid.lat2),
-      lon0: ((grid.lon1 % 360) + 360) % 360,
-      dlat: grid.dj,
-      dlon: rowStep(grid, nx),
-    };
-  }
-  const westLon = grid.iScansNegatively ? grid.lon1 - (grid.ni - 1) * grid.di : grid.lon1;
-  return {
-    nx: grid.ni,
-    ny: grid.nj,
-    lat0: Math.min(grid.lat1, grid.lat2),
-    lon0: ((westLon % 360) + 360) % 360,
-    dlat: grid.dj,
-    dlon: grid.di,
-  };
+  const base: GridGeometry = grid.reduced
+    ? {
+        nx: grid.maxRowPoints,
+        ny: grid.nj,
+        lat0: Math.min(grid.lat1, grid.lat2),
+        lon0: ((grid.lon1 % 360) + 360) % 360,
+        dlat: grid.dj,
+        dlon: rowStep(grid, grid.maxRowPoints),
+      }
+    : {
+        nx: grid.ni,
+        ny: grid.nj,
+        lat0: Math.min(grid.lat1, grid.lat2),
+        lon0:
+          (((grid.iScansNegatively ? grid.lon1 - (grid.ni - 1) * grid.di : grid.lon1) % 360) +
+            360) %
+          360,
+        dlat: grid.dj,
+        dlon: grid.di,
+      };
+  const rows = grid.gaussian?.rowLatitudes;
+  if (!rows || rows.length < 2) return base;
+  // Evenly spaced rows from the southernmost Gaussian latitude to the northernmost (evenRows).
+  const south = Math.min(rows[0] as number, rows[rows.length - 1] as number);
+  const north = Math.max(rows[0] as number, rows[rows.length - 1] as number);
+  return { ...base, lat0: south, dlat: (north - south) / (rows.length - 1) };
 }
 
 /**
@@ -176,7 +191,11 @@ export function toSouthWestRows(
   values: Float64Array,
   direction = false,
 ): Float32Array {
-  if (grid.reduced) return reducedToRows(grid, values, direction);
+  const rows = grid.reduced ? reducedToRows(grid, values, direction) : regularToRows(grid, values);
+  return grid.gaussian ? evenRows(grid, rows, direction) : rows;
+}
+
+function regularToRows(grid: RegularLatLonGrid, values: Float64Array): Float32Array {
   const { ni, nj } = grid;
   const out = new Float32Array(ni * nj);
   const lines = grid.jPointsConsecutive ? ni : nj;
@@ -230,6 +249,41 @@ function reducedToRows(
       const a = values[start + i0] as number;
       const b = values[start + i1] as number;
       out[row * nx + c] = blend(a, b, f, direction);
+    }
+  }
+  return out;
+}
+
+/**
+ * South-to-north rows on a Gaussian grid's latitudes, interpolated linearly in latitude onto the
+ * same number of rows evenly spaced from the southernmost to the northernmost.
+ */
+function evenRows(grid: LatLonGrid, rows: Float32Array, direction: boolean): Float32Array {
+  const latitudes = grid.gaussian?.rowLatitudes;
+  const ny = grid.nj;
+  if (!latitudes || ny < 2) return rows;
+  const nx = rows.length / ny;
+  // The file's rows from the south: row r of `rows` lies at south[r].
+  const south = Float64Array.from({ length: ny }, (_, r) =>
+    grid.jScansPositively ? (latitudes[r] as number) : (latitudes[ny - 1 - r] as number),
+  );
+  const lat0 = south[0] as number;
+  const dlat = ((south[ny - 1] as number) - lat0) / (ny - 1);
+  const out = new Float32Array(rows.length);
+  let below = 0;
+  for (let r = 0; r < ny; r++) {
+    const lat = r === ny - 1 ? (south[ny - 1] as number) : lat0 + r * dlat;
+    while (below < ny - 2 && (south[below + 1] as number) <= lat) below++;
+    const a = south[below] as number;
+    const b = south[below + 1] as number;
+    const f = Math.min(1, Math.max(0, (lat - a) / (b - a)));
+    for (let c = 0; c < nx; c++) {
+      out[r * nx + c] = blend(
+        rows[below * nx + c] as number,
+        rows[(below + 1) * nx + c] as number,
+        f,
+        direction,
+      );
     }
   }
   return out;
