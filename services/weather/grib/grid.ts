@@ -160,23 +160,16 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
       { offset: o + 72, feature: "scanning mode", value: scanningMode },
     );
   }
+  const { lat1, lon1, lat2, lon2, jScansPositively, dj, gaussian } = readRows(
+    bytes,
+    section,
+    template,
+    nj,
+    scanningMode,
+  );
   const flags = uint8(bytes, o + 55);
-  const lat1 = int32(bytes, o + 47) * degrees;
-  const lon1 = int32(bytes, o + 51) * degrees;
-  const lat2 = int32(bytes, o + 56) * degrees;
-  const lon2 = int32(bytes, o + 60) * degrees;
   const statedDi = flags & I_INCREMENT_GIVEN ? uint32(bytes, o + 64) : MISSING_UINT32;
-  const statedDj =
-    template === 0 && flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
   const iScansNegatively = (scanningMode & 0x80) !== 0;
-  const jScansPositively = (scanningMode & 0x40) !== 0;
-  if (nj > 1 && (jScansPositively ? lat2 <= lat1 : lat2 >= lat1)) {
-    throw corrupt(
-      o + 47,
-      `section 3 at byte ${section.offset}: rows scan ${jScansPositively ? "north" : "south"} ` +
-        `but the first latitude is ${lat1} and the last ${lat2}`,
-    );
-  }
   const di = increment(
     ni,
     eastwardSpan(iScansNegatively ? lon2 : lon1, iScansNegatively ? lon1 : lon2),
@@ -184,15 +177,6 @@ export function readGrid(bytes: Uint8Array, section: SectionSpan): LatLonGrid {
     o + 64,
     "i",
   );
-  const dj = increment(
-    nj,
-    Math.abs(lat2 - lat1),
-    statedDj === MISSING_UINT32 ? undefined : statedDj * degrees,
-    o + 68,
-    "j",
-  );
-  const gaussian =
-    template === 40 ? gaussianRows(bytes, o, section.offset, nj, jScansPositively) : undefined;
   return {
     template,
     ...(gaussian ? { gaussian } : {}),
@@ -281,34 +265,16 @@ function readReducedGrid(
         `${numberOfDataPoints} data points`,
     );
   }
-  const degrees = angleUnit(bytes, o, section.offset);
-  const flags = uint8(bytes, o + 55);
-  const lat1 = int32(bytes, o + 47) * degrees;
-  const lon1 = int32(bytes, o + 51) * degrees;
-  const lat2 = int32(bytes, o + 56) * degrees;
-  const lon2 = int32(bytes, o + 60) * degrees;
-  const jScansPositively = (scanningMode & 0x40) !== 0;
-  if (nj > 1 && (jScansPositively ? lat2 <= lat1 : lat2 >= lat1)) {
-    throw corrupt(
-      o + 47,
-      `section 3 at byte ${section.offset}: rows scan ${jScansPositively ? "north" : "south"} ` +
-        `but the first latitude is ${lat1} and the last ${lat2}`,
-    );
-  }
-  const statedDj =
-    template === 0 && flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
-  const dj = increment(
+  const { lat1, lon1, lat2, lon2, jScansPositively, dj, gaussian } = readRows(
+    bytes,
+    section,
+    template,
     nj,
-    Math.abs(lat2 - lat1),
-    statedDj === MISSING_UINT32 ? undefined : statedDj * degrees,
-    o + 68,
-    "j",
+    scanningMode,
   );
   const span = eastwardSpan(lon1, lon2);
   // ecCodes' test for a grid round the globe: less than two of the densest row's steps short.
   const global = 360 - span < (2 * 360) / maxRowPoints;
-  const gaussian =
-    template === 40 ? gaussianRows(bytes, o, section.offset, nj, jScansPositively) : undefined;
   if (gaussian && !global) {
     throw new GribError(
       "grib_unsupported_feature",
@@ -339,6 +305,55 @@ function readReducedGrid(
     jPointsConsecutive: false,
     shapeOfEarth: uint8(bytes, o + 15),
   };
+}
+
+/**
+ * What regular and quasi-regular grids share: the corner points, the row order (checked against
+ * the latitudes), the row spacing (from the end points; stated for 3.0, the mean for 3.40) and,
+ * for 3.40, the Gaussian rows.
+ */
+function readRows(
+  bytes: Uint8Array,
+  section: SectionSpan,
+  template: 0 | 40,
+  nj: number,
+  scanningMode: number,
+): {
+  lat1: number;
+  lon1: number;
+  lat2: number;
+  lon2: number;
+  jScansPositively: boolean;
+  dj: number;
+  gaussian: GaussianRows | undefined;
+} {
+  const o = section.offset - 1;
+  const degrees = angleUnit(bytes, o, section.offset);
+  const lat1 = int32(bytes, o + 47) * degrees;
+  const lon1 = int32(bytes, o + 51) * degrees;
+  const lat2 = int32(bytes, o + 56) * degrees;
+  const lon2 = int32(bytes, o + 60) * degrees;
+  const jScansPositively = (scanningMode & 0x40) !== 0;
+  if (nj > 1 && (jScansPositively ? lat2 <= lat1 : lat2 >= lat1)) {
+    throw corrupt(
+      o + 47,
+      `section 3 at byte ${section.offset}: rows scan ${jScansPositively ? "north" : "south"} ` +
+        `but the first latitude is ${lat1} and the last ${lat2}`,
+    );
+  }
+  const flags = uint8(bytes, o + 55);
+  const statedDj =
+    template === 0 && flags & J_INCREMENT_GIVEN ? uint32(bytes, o + 68) : MISSING_UINT32;
+  const dj = increment(
+    nj,
+    Math.abs(lat2 - lat1),
+    statedDj === MISSING_UINT32 ? undefined : statedDj * degrees,
+    o + 68,
+    "j",
+  );
+  const gaussian =
+    template === 40 ? gaussianRows(bytes, o, section.offset, nj, jScansPositively) : undefined;
+  return { lat1, lon1, lat2, lon2, jScansPositively, dj, gaussian };
 }
 
 /** How far a file's first or last latitude may be from a Gaussian latitude (files round to 1e-6). */

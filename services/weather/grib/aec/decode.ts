@@ -22,7 +22,7 @@
  * uncoded n-bit reference sample and codes one sample fewer; see postprocess.ts for the mapping.
  */
 import { GribError } from "../errors";
-import { copyInterval, unmapInterval } from "./postprocess";
+import { restoreInterval } from "./postprocess";
 import { AecReader } from "./reader";
 
 /** libaec's flags (libaec.h), as GRIB2 template 5.42 octet 22 carries them. */
@@ -68,6 +68,7 @@ export function aecDecode(
   const preprocess = (p.flags & AEC_DATA_PREPROCESS) !== 0;
   const signed = (p.flags & AEC_DATA_SIGNED) !== 0;
   const padInterval = (p.flags & AEC_PAD_RSI) !== 0;
+  const interval = { bits, signed, preprocessed: preprocess };
 
   const out = new Float64Array(count);
   const intervalSize = p.rsi * blockSize;
@@ -151,15 +152,11 @@ export function aecDecode(
         );
       }
     }
-    if (preprocess) {
-      const bad = unmapInterval(mapped, used, bits, signed, out, done, wanted);
-      if (bad >= 0) {
-        throw fail(`prediction error ${mapped[bad]} does not fit samples of ${bits} bits`, {
-          sample: done + bad,
-        });
-      }
-    } else {
-      copyInterval(mapped, used, bits, signed, out, done, wanted);
+    const bad = restoreInterval(mapped, used, interval, out, done, wanted);
+    if (bad >= 0) {
+      throw fail(`prediction error ${mapped[bad]} does not fit samples of ${bits} bits`, {
+        sample: done + bad,
+      });
     }
     done += wanted;
   }

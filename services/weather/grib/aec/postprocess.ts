@@ -16,26 +16,42 @@ export function sampleRange(bits: number, signed: boolean): { min: number; max: 
     : { min: 0, max: 2 ** bits - 1 };
 }
 
+/** One reference sample interval's samples: where they go and how they were coded. */
+export interface Interval {
+  readonly bits: number;
+  readonly signed: boolean;
+  /** Whether the preprocessor was on (AEC_DATA_PREPROCESS). */
+  readonly preprocessed: boolean;
+}
+
 /**
- * Undoes the preprocessor over `mapped[0..n)` (an interval: reference first), writing samples to
- * `out` from `at`, at most `limit` of them. Returns the index of the first mapped value that
- * cannot be a prediction error of n-bit samples (d > xmax - xmin), or -1.
+ * The samples of one interval from its decoded values `mapped[0..n)`, written to `out` from `at`,
+ * at most `limit` of them: through the inverse preprocessor, or as they are (signed ones as two's
+ * complement) without it. Returns the index of the first value that cannot be a prediction error
+ * of n-bit samples (d > xmax - xmin), or -1.
  */
-export function unmapInterval(
+export function restoreInterval(
   mapped: Float64Array,
   n: number,
-  bits: number,
-  signed: boolean,
+  { bits, signed, preprocessed }: Interval,
   out: Float64Array,
   at: number,
   limit: number,
 ): number {
+  const end = Math.min(n, limit);
   const { min, max } = sampleRange(bits, signed);
+  const full = 2 ** bits;
+  if (!preprocessed) {
+    for (let i = 0; i < end; i++) {
+      const v = mapped[i] as number;
+      out[at + i] = signed && v > max ? v - full : v;
+    }
+    return -1;
+  }
   const span = max - min;
   let x = mapped[0] as number;
-  if (signed && x > max) x -= 2 ** bits; // the reference is stored as n-bit two's complement
+  if (signed && x > max) x -= full; // the reference is stored as n-bit two's complement
   out[at] = x;
-  const end = Math.min(n, limit);
   for (let i = 1; i < end; i++) {
     const d = mapped[i] as number;
     if (d > span) return i;
@@ -50,23 +66,4 @@ export function unmapInterval(
     out[at + i] = x;
   }
   return -1;
-}
-
-/** Without the preprocessor the decoded values are the samples (signed ones as two's complement). */
-export function copyInterval(
-  mapped: Float64Array,
-  n: number,
-  bits: number,
-  signed: boolean,
-  out: Float64Array,
-  at: number,
-  limit: number,
-): void {
-  const end = Math.min(n, limit);
-  const half = 2 ** (bits - 1);
-  const full = 2 ** bits;
-  for (let i = 0; i < end; i++) {
-    const v = mapped[i] as number;
-    out[at + i] = signed && v >= half ? v - full : v;
-  }
 }
