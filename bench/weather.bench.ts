@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { densify } from "../services/engine/geo/geodesic";
 import { syntheticClimate, syntheticForecast } from "../services/engine/weather/synthetic";
 import { naturalEarthLandMask } from "../services/geodata/natural-earth";
+import { decodeGribFields } from "../services/weather/grib/decode";
 import { parameterFromFunction } from "../services/weather/gridded/from-function";
 import { sampleMany } from "../services/weather/gridded/sample";
 import type { GriddedField, GridGeometry } from "../services/weather/gridded/types";
@@ -11,6 +13,10 @@ import { cellsAround } from "../services/weather/reanalysis/port";
 import { type BenchSuite, type Figure, round } from "./figures";
 
 /**
+ * GRIB2 decoding: the time to decode one global 0.25 degree field (1440 x 721, 10 m wind to 0.01
+ * m/s, 12 bits) in each packing, written by ecCodes (and NCEP g2c for complex packing) with
+ * scripts/make-grib-fixtures.sh; each beside simple packing, measured in the same run.
+ *
  * Weather sampling along a route: samples per second for the gridded store (a global 0.5 degree
  * field of 3 parameters x 9 steps, the shape of an ingested GEFS member), both vectorised
  * (`sampleMany`, one parameter) and as a WeatherField (all conditions per call), for the
@@ -39,12 +45,73 @@ function perSecond(n: number, run: () => void, minMs = 1500): number {
   return done / ((performance.now() - t0) / 1000);
 }
 
+const DECODE_TARGET_MS = 250;
+const PACKINGS = [
+  ["simple", "5.0 simple"],
+  ["complex", "5.3 complex, spatial differencing"],
+  ["jpeg", "5.40 JPEG 2000"],
+  ["png", "5.41 PNG"],
+  ["ccsds", "5.42 CCSDS"],
+] as const;
+
+/** Median of `runs` timed calls after three untimed ones (the JIT settles), ms. */
+function medianMs(run: () => void, runs = 9): number {
+  for (let i = 0; i < 3; i++) run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs / 2)] as number;
+}
+
+function decodeFigures(): Figure[] {
+  const file = (packing: string) =>
+    new Uint8Array(
+      readFileSync(
+        new URL(`../tests/fixtures/grib/bench/global-0p25-${packing}.grib2`, import.meta.url),
+      ),
+    );
+  const simpleBytes = file("simple");
+  const reference = decodeGribFields(simpleBytes)[0]?.values;
+  if (reference?.length !== 1440 * 721) throw new Error("bench input is not a 1440 x 721 field");
+  let simpleMs = 0;
+  return PACKINGS.map(([packing, label]) => {
+    const bytes = packing === "simple" ? simpleBytes : file(packing);
+    // The packings hold the same field: a decoder that got it wrong must not be timed as right.
+    const values = decodeGribFields(bytes)[0]?.values;
+    let worst = 0;
+    for (let i = 0; i < reference.length; i++) {
+      worst = Math.max(worst, Math.abs((values?.[i] ?? Number.NaN) - (reference[i] as number)));
+    }
+    if (!(worst <= 0.006)) throw new Error(`${packing}: values differ by ${worst} from simple`);
+    const ms = medianMs(() => decodeGribFields(bytes));
+    if (packing === "simple") simpleMs = ms;
+    const figure: Figure = {
+      name: `GRIB2 decode, global 0.25 deg 1440x721, ${label} (${round(bytes.length / 1e6, 2)} MB)`,
+      value: round(ms, 1),
+      unit: "ms",
+      target: `< ${DECODE_TARGET_MS} ms`,
+      met: ms < DECODE_TARGET_MS,
+    };
+    return packing === "simple"
+      ? figure
+      : {
+          ...figure,
+          ceiling: { name: "simple packing", value: round(simpleMs, 1) },
+          ratio: Math.round((ms / simpleMs) * 1000) / 1000,
+        };
+  });
+}
+
 export const weatherSuite: BenchSuite = {
   name: "weather",
   needsInfra: false,
   async run() {
     const route = routePoints();
-    const figures: Figure[] = [];
+    const figures: Figure[] = decodeFigures();
     const msps = (v: number) => round(v / 1e6, 2);
 
     const grid: GridGeometry = { nx: 720, ny: 361, lat0: -90, lon0: 0, dlat: 0.5, dlon: 0.5 };

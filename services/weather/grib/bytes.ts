@@ -63,7 +63,7 @@ export function ascii(b: Uint8Array, at: number, length: number): string {
  */
 export class BitReader {
   constructor(
-    private readonly bytes: Uint8Array,
+    protected readonly bytes: Uint8Array,
     /** Bit position of the next read, from the start of `bytes`. */
     public bit = 0,
   ) {}

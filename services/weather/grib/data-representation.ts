@@ -3,7 +3,10 @@
  *   5.0 simple packing: every value an unsigned integer of `bitsPerValue` bits
  *   5.2 complex packing: values in groups, each with its own reference and bit width
  *   5.3 complex packing of spatial differences (order 1 or 2) of the values
- * In all three a packed integer X stands for Y = (R + X * 2^E) / 10^D, with R the reference
+ *   5.40 JPEG 2000: the integers as the grey samples of a JPEG 2000 code stream (jpeg2000.ts)
+ *   5.41 PNG: the integers as the pixels of a PNG image (png.ts)
+ *   5.42 CCSDS: the integers compressed by CCSDS 121.0-B adaptive entropy coding (aec/)
+ * In all of them a packed integer X stands for Y = (R + X * 2^E) / 10^D, with R the reference
  * value, E the binary and D the decimal scale factor (WMO FM 92 GRIB2, regulation 92.9.4).
  */
 import { float32, int16, uint8, uint16, uint32 } from "./bytes";
@@ -49,11 +52,36 @@ export interface ComplexPacking extends PackingCommon {
   readonly extraDescriptorOctets: number;
 }
 
-export type DataRepresentation = SimplePacking | ComplexPacking;
+export interface Jpeg2000Packing extends PackingCommon {
+  readonly template: 40;
+  /** Code table 5.40: 0 lossless, 1 lossy (decoded the same way). */
+  readonly typeOfCompression: number;
+}
 
-export const SUPPORTED_DATA_TEMPLATES = [0, 2, 3] as const;
+export interface PngPacking extends PackingCommon {
+  readonly template: 41;
+}
 
-const TEMPLATE_LENGTH: Record<number, number> = { 0: 21, 2: 47, 3: 49 };
+export interface CcsdsPacking extends PackingCommon {
+  readonly template: 42;
+  /** libaec's flags (aec/decode.ts), octet 22. */
+  readonly ccsdsFlags: number;
+  /** Samples per block, octet 23. */
+  readonly ccsdsBlockSize: number;
+  /** Blocks per reference sample interval, octets 24-25. */
+  readonly ccsdsRsi: number;
+}
+
+export type DataRepresentation =
+  | SimplePacking
+  | ComplexPacking
+  | Jpeg2000Packing
+  | PngPacking
+  | CcsdsPacking;
+
+export const SUPPORTED_DATA_TEMPLATES = [0, 2, 3, 40, 41, 42] as const;
+
+const TEMPLATE_LENGTH: Record<number, number> = { 0: 21, 2: 47, 3: 49, 40: 23, 41: 21, 42: 25 };
 /** Packed integers are read 32 bits at most (real files use 8-24). */
 const MAX_BITS = 32;
 
@@ -99,6 +127,17 @@ export function readDataRepresentation(
   };
   checkBits(common.bitsPerValue, o + 20, "bits per value");
   if (template === 0) return { template: 0, ...common };
+  if (template === 40) return { template: 40, ...common, typeOfCompression: uint8(bytes, o + 22) };
+  if (template === 41) return { template: 41, ...common };
+  if (template === 42) {
+    return {
+      template: 42,
+      ...common,
+      ccsdsFlags: uint8(bytes, o + 22),
+      ccsdsBlockSize: uint8(bytes, o + 23),
+      ccsdsRsi: uint16(bytes, o + 24),
+    };
+  }
 
   const missingValueManagement = uint8(bytes, o + 23);
   if (missingValueManagement > 2) {

@@ -9,9 +9,10 @@ import { decodeGrib, decodeGribFields, type GribField } from "./decode";
 import { gridPointLatLon } from "./grid";
 
 // Expected values are ECMWF ecCodes 2.28's reading of each fixture (grib_ls -j, grib_get_data),
-// stored by scripts/make-grib-fixtures.sh. The fixtures were written by ecCodes (simple packing)
-// and by NCEP's g2c library (complex packing with spatial differencing), so each value below is
-// what an independent, reference decoder makes of bytes written by a production encoder.
+// stored by scripts/make-grib-fixtures.sh. The fixtures were written by ecCodes (simple, JPEG 2000,
+// PNG and CCSDS packing) and by NCEP's g2c library (complex packing with spatial differencing), so
+// each value below is what an independent, reference decoder makes of bytes written by a
+// production encoder.
 
 const RELATIVE_TOLERANCE = 1e-4;
 /** Absolute floor for values printed as 0 or as float noise around it. */
@@ -102,15 +103,35 @@ function expectKeysMatch(field: GribField, keys: EccodesKeys): void {
   }
 
   expect(grid.template).toBe(must(keys, "gridDefinitionTemplateNumber"));
-  expect(grid.ni).toBe(must(keys, "Ni"));
   expect(grid.nj).toBe(must(keys, "Nj"));
-  expect(grid.ni * grid.nj).toBe(must(keys, "numberOfDataPoints"));
+  expect(grid.numberOfPoints).toBe(must(keys, "numberOfDataPoints"));
+  if (grid.reduced) {
+    // Quasi-regular: no Ni nor i increment, a list of points per row instead.
+    expect(keys.Ni).toBe("MISSING");
+    expect(keys.iDirectionIncrementInDegrees).toBe("MISSING");
+    expect(grid.pointsPerRow.reduce((a, b) => a + b, 0)).toBe(must(keys, "numberOfDataPoints"));
+    expect(must(keys, "interpretationOfNumberOfPoints")).toBe(1);
+  } else {
+    expect(grid.ni).toBe(must(keys, "Ni"));
+    expect(grid.ni * grid.nj).toBe(must(keys, "numberOfDataPoints"));
+    // ecCodes' Gaussian sample states its i increment to 10^-3 degree (2.813 for 360/128).
+    const tolerance = grid.gaussian ? 1e-3 : 1e-6;
+    expect(Math.abs(grid.di - must(keys, "iDirectionIncrementInDegrees"))).toBeLessThan(tolerance);
+  }
   expect(grid.lat1).toBeCloseTo(must(keys, "latitudeOfFirstGridPointInDegrees"), 6);
   expect(grid.lat2).toBeCloseTo(must(keys, "latitudeOfLastGridPointInDegrees"), 6);
   expect(sameLongitude(grid.lon1, must(keys, "longitudeOfFirstGridPointInDegrees"))).toBe(true);
   expect(sameLongitude(grid.lon2, must(keys, "longitudeOfLastGridPointInDegrees"))).toBe(true);
-  expect(grid.di).toBeCloseTo(must(keys, "iDirectionIncrementInDegrees"), 6);
-  expect(grid.dj).toBeCloseTo(must(keys, "jDirectionIncrementInDegrees"), 6);
+  if (grid.gaussian) {
+    expect(grid.template).toBe(40);
+    expect(grid.gaussian.n).toBe(must(keys, "N"));
+    expect(grid.gaussian.rowLatitudes[0]).toBeCloseTo(
+      must(keys, "latitudeOfFirstGridPointInDegrees"),
+      5,
+    );
+  } else {
+    expect(grid.dj).toBeCloseTo(must(keys, "jDirectionIncrementInDegrees"), 6);
+  }
   expect(grid.scanningMode).toBe(must(keys, "scanningMode"));
 
   expect(rep.template).toBe(must(keys, "dataRepresentationTemplateNumber"));
@@ -121,9 +142,15 @@ function expectKeysMatch(field: GribField, keys: EccodesKeys): void {
   expect(rep.binaryScaleFactor).toBe(must(keys, "binaryScaleFactor"));
   expect(rep.decimalScaleFactor).toBe(must(keys, "decimalScaleFactor"));
   expect(rep.bitsPerValue).toBe(must(keys, "bitsPerValue"));
-  if (rep.template !== 0) {
+  if (rep.template === 2 || rep.template === 3) {
     expect(rep.spatialDifferencingOrder).toBe(must(keys, "orderOfSpatialDifferencing"));
     expect(rep.missingValueManagement).toBe(must(keys, "missingValueManagementUsed"));
+  }
+  if (rep.template === 40) expect(rep.typeOfCompression).toBe(must(keys, "typeOfCompressionUsed"));
+  if (rep.template === 42) {
+    expect(rep.ccsdsFlags).toBe(must(keys, "ccsdsFlags"));
+    expect(rep.ccsdsBlockSize).toBe(must(keys, "ccsdsBlockSize"));
+    expect(rep.ccsdsRsi).toBe(must(keys, "ccsdsRsi"));
   }
   expect(rep.numberOfValues).toBe(must(keys, "numberOfValues"));
   expect(field.hasBitmap).toBe(must(keys, "bitmapPresent") === 1);
@@ -183,6 +210,30 @@ describe("decodeGrib against ecCodes", () => {
   });
 });
 
+describe("the packings' variants the fixtures cover", () => {
+  const representations = (name: string) =>
+    decodeGribFields(gribFixture(name)).map((f) => f.representation);
+
+  it("CCSDS: preprocessor on and off, block sizes 8-64, short intervals, 1 to 32 bits", () => {
+    const ccsds = representations("ccsds.grib2").flatMap((r) => (r.template === 42 ? [r] : []));
+    expect(ccsds).toHaveLength(21);
+    const preprocessed = (r: (typeof ccsds)[number]) => (r.ccsdsFlags & 8) !== 0;
+    expect(ccsds.some(preprocessed)).toBe(true);
+    expect(ccsds.some((r) => !preprocessed(r))).toBe(true);
+    expect(new Set(ccsds.map((r) => r.ccsdsBlockSize))).toEqual(new Set([8, 16, 32, 64]));
+    expect(Math.min(...ccsds.map((r) => r.ccsdsRsi))).toBe(2);
+    expect(ccsds.some((r) => (r.ccsdsFlags & 16) !== 0)).toBe(true); // restricted option set
+    expect(new Set(ccsds.map((r) => r.bitsPerValue))).toEqual(
+      new Set([1, 2, 3, 7, 8, 9, 12, 16, 17, 24, 32]),
+    );
+  });
+
+  it("PNG: grey of 1, 2, 4, 8 and 16 (12 bits per value) bits, RGB (24) and RGBA (32)", () => {
+    const bits = representations("png.grib2").map((r) => r.bitsPerValue);
+    expect(new Set(bits)).toEqual(new Set([1, 2, 4, 8, 12, 24, 32]));
+  });
+});
+
 describe("decodeGrib structure", () => {
   it("reads several fields from one message whose sections 4-7 repeat", () => {
     const messages = decodeGrib(gribFixture("multi-field-complex.grib2"));
@@ -225,7 +276,9 @@ describe("decodeGrib structure", () => {
     const northFirst = decodeGribFields(gribFixture("wind-n2s-simple.grib2"))[0];
     const southFirst = decodeGribFields(gribFixture("wind-s2n-simple.grib2"))[0];
     const westward = decodeGribFields(gribFixture("currents-west-scan.grib2"))[0];
-    if (!northFirst || !southFirst || !westward) throw new Error("fixtures missing");
+    if (!northFirst || !southFirst || !westward || northFirst.grid.reduced) {
+      throw new Error("fixtures missing");
+    }
     expect(gridPointLatLon(northFirst.grid, 0)).toEqual({ lat: 60, lon: 350 });
     expect(gridPointLatLon(southFirst.grid, 0)).toEqual({ lat: 40, lon: 350 });
     expect(gridPointLatLon(westward.grid, 0)).toEqual({ lat: 36, lon: 10 });

@@ -3,15 +3,16 @@
  * then every field is decoded; any problem throws a GribError and nothing is returned, so a caller
  * never works from part of a file.
  *
- * Supported: edition 2; grid 3.0 (regular lat/lon, any scanning direction); products 4.0, 4.1,
- * 4.8, 4.11; data 5.0, 5.2, 5.3 (orders 1 and 2); bitmaps (section 6, including "same as
- * before"); several messages per input and several fields per message.
+ * Supported: edition 2; grid 3.0 (regular lat/lon, any scanning direction, and its quasi-regular
+ * form with points per row) and 3.40 (Gaussian, regular and global quasi-regular); products 4.0, 4.1, 4.8, 4.11; data 5.0, 5.2, 5.3 (orders 1 and 2),
+ * 5.40 (JPEG 2000), 5.41 (PNG), 5.42 (CCSDS); bitmaps (section 6, including "same as before");
+ * several messages per input and several fields per message.
  */
 import { applyBitmap, readBitmap } from "./bitmap";
 import { type DataRepresentation, readDataRepresentation } from "./data-representation";
 import { GribError } from "./errors";
 import { type MessageSpan, type SectionSpan, splitMessages } from "./framing";
-import { type RegularLatLonGrid, readGrid } from "./grid";
+import { type LatLonGrid, readGrid } from "./grid";
 import { type Identification, readIdentification } from "./identification";
 import { type ProductDefinition, readProduct } from "./product";
 import { unpackValues } from "./unpack";
@@ -20,7 +21,7 @@ export interface GribField {
   /** Discipline (code table 0.0): 0 meteorological, 10 oceanographic. */
   readonly discipline: number;
   readonly identification: Identification;
-  readonly grid: RegularLatLonGrid;
+  readonly grid: LatLonGrid;
   readonly product: ProductDefinition;
   readonly representation: DataRepresentation;
   /** One value per grid point in the file's scan order (see grid.ts), NaN where missing. */
@@ -53,7 +54,7 @@ export function decodeGribFields(bytes: Uint8Array): GribField[] {
 function decodeMessage(bytes: Uint8Array, span: MessageSpan): GribMessage {
   // The sections in force: a repeated section replaces its predecessor for the fields after it.
   let identification: Identification | undefined;
-  let grid: RegularLatLonGrid | undefined;
+  let grid: LatLonGrid | undefined;
   let productSection: SectionSpan | undefined;
   let representationSection: SectionSpan | undefined;
   let representation: DataRepresentation | undefined;
@@ -106,7 +107,12 @@ function decodeMessage(bytes: Uint8Array, span: MessageSpan): GribMessage {
           identification.referenceTimeMs,
         );
         const packed = unpackValues(bytes, section, representation);
-        const values = applyBitmap(packed, bitmap, grid.ni * grid.nj, representationSection.offset);
+        const values = applyBitmap(
+          packed,
+          bitmap,
+          grid.numberOfPoints,
+          representationSection.offset,
+        );
         let missingCount = 0;
         for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) missingCount++;
         fields.push({
@@ -133,7 +139,7 @@ function decodeMessage(bytes: Uint8Array, span: MessageSpan): GribMessage {
   };
 }
 
-function pointsOf(grid: RegularLatLonGrid | undefined, section: SectionSpan): number {
+function pointsOf(grid: LatLonGrid | undefined, section: SectionSpan): number {
   if (!grid) {
     throw new GribError(
       "grib_corrupt",
@@ -143,5 +149,5 @@ function pointsOf(grid: RegularLatLonGrid | undefined, section: SectionSpan): nu
       },
     );
   }
-  return grid.ni * grid.nj;
+  return grid.numberOfPoints;
 }

@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gribFixture } from "../../../tests/fixtures/grib/load";
 import { decodeGrib } from "./decode";
@@ -177,25 +178,29 @@ describe("corrupt input", () => {
 });
 
 describe("unsupported input", () => {
-  it.each([
-    ["unsupported-jpeg2000.grib2", 5, 40, "JPEG 2000"],
-    ["unsupported-ccsds.grib2", 5, 42, "CCSDS"],
-    ["unsupported-gaussian.grib2", 3, 40, "Gaussian"],
-  ] as const)("%s: names template %i.%i", (name, sectionNumber, template, what) => {
-    const error = errorOf(gribFixture(name));
-    expect(error.code).toBe("grib_unsupported_template");
-    expect(error.details).toMatchObject({ section: sectionNumber, template });
-    expect(error.message).toContain(`${sectionNumber}.${template}`);
-    expect(error.message).toContain(what);
-  });
-
-  it("names PNG packing (5.41, patched in: ecCodes 2.28 cannot write it)", () => {
+  it("names a rotated latitude/longitude grid (3.1, patched in)", () => {
     const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
-    const representation = section(messages[0], 5);
-    bytes[representation.offset + 10] = 41; // octets 10-11, data representation template number
+    const grid = section(messages[0], 3);
+    bytes[grid.offset + 13] = 1; // octets 13-14, grid definition template number
     const error = errorOf(bytes);
     expect(error.code).toBe("grib_unsupported_template");
-    expect(error.details).toMatchObject({ section: 5, template: 41, name: "PNG" });
+    expect(error.details).toMatchObject({ section: 3, template: 1, offset: grid.offset + 12 });
+    expect(error.message).toContain("3.1 (rotated latitude/longitude)");
+    expect(error.message).toContain("supported: 3.0, 3.40");
+  });
+
+  it("names IEEE floating point packing (5.4, patched in)", () => {
+    const { bytes, messages } = messagesOf("wind-n2s-simple.grib2");
+    const representation = section(messages[0], 5);
+    bytes[representation.offset + 10] = 4; // octets 10-11, data representation template number
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.details).toMatchObject({
+      section: 5,
+      template: 4,
+      name: "IEEE floating point",
+      offset: representation.offset + 9,
+    });
   });
 
   it("rejects GRIB edition 1", () => {
@@ -226,10 +231,174 @@ describe("unsupported input", () => {
 
   it("returns nothing from a file with one unsupported message among good ones", () => {
     const error = errorOf(
-      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-jpeg2000.grib2")),
+      concat(gribFixture("wind-s2n-simple.grib2"), gribFixture("unsupported-edition1.grib1")),
     );
-    expect(error.code).toBe("grib_unsupported_template");
+    expect(error.code).toBe("grib_unsupported_edition");
+    expect(error.details.offset).toBe(gribFixture("wind-s2n-simple.grib2").length);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("GribError");
+  });
+});
+
+/**
+ * Message `index` of fixture `name` alone, its data section's data replaced by `edit(data)`: the
+ * lengths of section 7 and of the message are rewritten, so only the packed data is wrong.
+ */
+function withData(
+  name: string,
+  index: number,
+  edit: (data: Uint8Array) => Uint8Array,
+): { bytes: Uint8Array; dataSection: number; data: number } {
+  const { bytes, messages } = messagesOf(name);
+  const message = messages[index] as MessageSpan;
+  const data7 = section(message, 7);
+  const head = bytes.slice(message.offset, data7.offset);
+  const data = edit(bytes.slice(data7.offset + 5, data7.offset + data7.length));
+  const header7 = new Uint8Array(5);
+  writeUint32(header7, 0, 5 + data.length);
+  header7[4] = 7;
+  const out = concat(head, header7, data, new TextEncoder().encode("7777"));
+  writeUint32(out, 8, 0); // octets 9-16, total length (8 octets)
+  writeUint32(out, 12, out.length);
+  const dataSection = data7.offset - message.offset;
+  return { bytes: out, dataSection, data: dataSection + 5 };
+}
+
+describe("JPEG 2000, PNG and CCSDS data refused when broken", () => {
+  it.each([
+    ["jpeg2000.grib2", "JPEG 2000"],
+    ["png.grib2", "PNG"],
+  ])("%s: a cut image is refused at its data section", (name, what) => {
+    const { bytes, dataSection } = withData(name, 0, (d) => d.slice(0, d.length >> 1));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+    expect(error.message).toContain(what);
+  });
+
+  it("jpeg2000.grib2: a code stream with a broken header is refused", () => {
+    const { bytes, dataSection } = withData("jpeg2000.grib2", 0, (d) => {
+      d.fill(0x55, 0, 12); // the SOC and SIZ markers
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+  });
+
+  it("png.grib2: a PNG whose image data fails its checksum is refused", () => {
+    const { bytes, dataSection } = withData("png.grib2", 0, (d) => {
+      d[d.length - 20] = (d[d.length - 20] as number) ^ 0xff; // inside the last IDAT chunk
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(dataSection);
+  });
+
+  it("png.grib2: a well-formed image of the wrong size is refused", () => {
+    // 21 x 21 patched to 21 x 20 (IHDR height, PNG bytes 20-23) and the IHDR's CRC recomputed.
+    const { bytes, dataSection } = withData("png.grib2", 0, (d) => {
+      d[23] = 20;
+      writeUint32(d, 29, crc32(d.subarray(12, 29)));
+      return d;
+    });
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details).toMatchObject({ offset: dataSection, width: 21, height: 20 });
+  });
+
+  it.each([
+    [0, "12 bits, preprocessor on"],
+    [1, "12 bits, preprocessor off"],
+    [10, "32 bits"],
+    [19, "9 bits, 7515 values with a bitmap"],
+  ])("ccsds.grib2 message %i (%s): a cut stream is refused inside its data", (index) => {
+    const { bytes, data } = withData("ccsds.grib2", index, (d) => d.slice(0, d.length - 8));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.message).toContain("CCSDS");
+    expect(error.details.offset).toBeGreaterThanOrEqual(data);
+    expect(error.details.offset).toBeLessThanOrEqual(bytes.length - 4);
+  });
+
+  it("ccsds.grib2: an empty stream is refused at its first byte", () => {
+    const { bytes, data } = withData("ccsds.grib2", 0, () => new Uint8Array(0));
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(data);
+  });
+
+  it.each([
+    [23, 12, "CCSDS block size"],
+    [24, 0, "CCSDS reference sample interval"],
+  ])("ccsds.grib2: octet %i patched to %i is refused", (octet, value, feature) => {
+    const { bytes, messages } = messagesOf("ccsds.grib2");
+    const representation = section(messages[0], 5);
+    const one = bytes.slice(0, (messages[0] as MessageSpan).length);
+    one[representation.offset + octet - 1] = value;
+    if (octet === 24) one[representation.offset + 24] = 0; // octets 24-25, both bytes
+    const error = errorOf(one);
+    expect(error.code).toBe("grib_unsupported_feature");
+    expect(error.details).toMatchObject({ feature, value });
+    expect(error.details.offset).toBe(section(messages[0], 7).offset + 5);
+  });
+});
+
+describe("quasi-regular grids refused when broken or out of reach", () => {
+  /** reduced-ll.grib2's first message alone, and its grid section. */
+  function reduced(): { bytes: Uint8Array; grid: SectionSpan } {
+    const { bytes, messages } = messagesOf("reduced-ll.grib2");
+    const first = messages[0] as MessageSpan;
+    return { bytes: bytes.slice(0, first.length), grid: section(first, 3) };
+  }
+
+  it("rejects rows that do not add up to the grid's points, at the list", () => {
+    const { bytes, grid } = reduced();
+    const list = grid.offset + 72; // octet 73, the first row's entry (2 octets)
+    bytes[list + 5] = (bytes[list + 5] as number) + 1; // the third row: 12 points -> 13
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(list);
+  });
+
+  it("rejects a list longer than its section", () => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + 37] = 200; // octets 35-38, Nj: 37 rows -> 200
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset);
+  });
+
+  it.each([
+    [12, 3, "interpretation of list of numbers"],
+    [72, 0x80, "scanning mode"],
+  ])("refuses octet %i = %i (%s)", (octet, value, feature) => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + octet - 1] = value;
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_unsupported_feature");
+    expect(error.details).toMatchObject({ offset: grid.offset + octet - 1, feature, value });
+  });
+
+  it("rejects list entries of 3 octets", () => {
+    const { bytes, grid } = reduced();
+    bytes[grid.offset + 10] = 3; // octet 11
+    const error = errorOf(bytes);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset + 10);
+  });
+});
+
+describe("Gaussian grids refused when their rows do not fit", () => {
+  it("rejects latitudes that are not those of the stated N", () => {
+    const { bytes, messages } = messagesOf("gaussian.grib2");
+    const grid = section(messages[0], 3);
+    const one = bytes.slice(0, (messages[0] as MessageSpan).length);
+    writeUint32(one, grid.offset + 67, 33); // octets 68-71, N: 32 -> 33
+    const error = errorOf(one);
+    expect(error.code).toBe("grib_corrupt");
+    expect(error.details.offset).toBe(grid.offset + 46); // octet 47, the first latitude
+    expect(error.message).toContain("N = 33");
   });
 });

@@ -3,10 +3,13 @@
  * checked against the section before anything is read, so a short or corrupt section is an error
  * and never a field of zeros.
  */
+import { aecDecode } from "./aec/decode";
 import { BitReader } from "./bytes";
 import type { ComplexPacking, DataRepresentation, SimplePacking } from "./data-representation";
 import { GribError } from "./errors";
 import type { SectionSpan } from "./framing";
+import { decodeJpeg2000 } from "./jpeg2000";
+import { decodePng } from "./png";
 
 /** The `numberOfValues` packed values in order, NaN where the data itself marks one missing. */
 export function unpackValues(
@@ -17,9 +20,46 @@ export function unpackValues(
   // Section 7 is its 5-octet header, then the data.
   const data = bytes.subarray(section.offset + 5, section.offset + section.length);
   const check = bitBudget(data, section.offset);
-  return representation.template === 0
-    ? unpackSimple(data, representation, check)
-    : unpackComplex(data, representation, check, section.offset);
+  const p = representation;
+  switch (p.template) {
+    case 0:
+      return unpackSimple(data, p, check);
+    case 2:
+    case 3:
+      return unpackComplex(data, p, check, section.offset);
+    default: {
+      // The image and entropy-coded packings: a codec gives the integers, then the usual scaling.
+      const n = p.numberOfValues;
+      if (p.bitsPerValue === 0 || n === 0) return constantField(p);
+      const integers =
+        p.template === 40
+          ? decodeJpeg2000(data, n, section.offset)
+          : p.template === 41
+            ? decodePng(data, n, section.offset)
+            : aecDecode(
+                data,
+                n,
+                {
+                  bitsPerSample: p.bitsPerValue,
+                  blockSize: p.ccsdsBlockSize,
+                  rsi: p.ccsdsRsi,
+                  flags: p.ccsdsFlags,
+                },
+                section.offset + 5,
+              );
+      const { reference, binary, decimal } = scaling(p);
+      for (let i = 0; i < n; i++) {
+        integers[i] = (reference + (integers[i] as number) * binary) * decimal;
+      }
+      return integers;
+    }
+  }
+}
+
+/** A field packed with no bits at all: every value is the reference value. */
+function constantField(p: DataRepresentation): Float64Array {
+  const { reference, decimal } = scaling(p);
+  return new Float64Array(p.numberOfValues).fill(reference * decimal);
 }
 
 type BitCheck = (reader: BitReader, bits: number, what: string) => void;
@@ -52,7 +92,7 @@ function unpackSimple(data: Uint8Array, p: SimplePacking, check: BitCheck): Floa
   const out = new Float64Array(n);
   const { reference, binary, decimal } = scaling(p);
   const bits = p.bitsPerValue;
-  if (bits === 0) return out.fill(reference * decimal); // a constant field packs no bits at all
+  if (bits === 0) return constantField(p);
   const reader = new BitReader(data);
   check(reader, n * bits, `${n} values of ${bits} bits`);
   for (let i = 0; i < n; i++) out[i] = (reference + reader.read(bits) * binary) * decimal;

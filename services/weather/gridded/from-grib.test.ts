@@ -81,6 +81,85 @@ describe("fromGribMessages", () => {
     expect(hs?.planes[0]?.some(Number.isNaN)).toBe(true);
   });
 
+  it("puts a quasi-regular grid on the columns of its densest row, interpolating along rows", () => {
+    const [simple] = decodeGrib(gribFixture("reduced-ll.grib2"));
+    if (!simple) throw new Error("fixture missing");
+    const field = fromGribMessages([simple]);
+    const hs = field.parameters.get("HTSGW");
+    // 37 rows 5 degrees apart, 72 columns (the equator's row) round the globe.
+    expect(hs?.grid).toEqual({ nx: 72, ny: 37, lat0: -90, lon0: 0, dlat: 5, dlon: 5 });
+    const [f] = simple.fields;
+    if (!f?.grid.reduced) throw new Error("not a reduced grid");
+    const t = f.product.validTimeMs;
+    const at = (lat: number, lon: number) => sample(field, "HTSGW", lat, lon, t);
+    // Every point of the file whose longitude is a column's keeps its value (f = 0 along its row);
+    // the 72-point rows are exactly the store's.
+    let onColumns = 0;
+    for (let k = 0; k < f.values.length; k++) {
+      const { lat, lon } = gridPointLatLon(f.grid, k);
+      if (Math.abs(lon / 5 - Math.round(lon / 5)) > 1e-9) continue;
+      onColumns++;
+      const v = f.values[k] as number;
+      if (Number.isNaN(v)) expect(at(lat, lon)).toBeNaN();
+      else expect(at(lat, lon)).toBe(Math.fround(v));
+    }
+    expect(onColumns).toBe(480);
+    // The 80N row has 12 points 30 degrees apart: 10E is 1/3 of the way from 0E to 30E, and
+    // 350E 2/3 of the way from 330E to 360E = 0E (the row joins across 0).
+    const row80 = f.grid.rowStart[2] as number;
+    expect(f.grid.pointsPerRow[2]).toBe(12);
+    const v = (i: number) => f.values[row80 + i] as number;
+    expect(at(80, 10)).toBeCloseTo((2 * v(0) + v(1)) / 3, 5);
+    expect(at(80, 350)).toBeCloseTo((v(11) + 2 * v(0)) / 3, 5);
+    // Between rows, linear in latitude: 82.5N is halfway between 80N and the empty 85N row,
+    // whose missing values drop out of the weights.
+    expect(at(82.5, 10)).toBeCloseTo(at(80, 10), 5);
+    expect(at(87.5, 10)).toBeNaN();
+    // The CCSDS copy of the same field (message 2) lands on the same values.
+    const [, ccsds] = decodeGrib(gribFixture("reduced-ll.grib2"));
+    if (!ccsds) throw new Error("fixture missing");
+    expect(fromGribMessages([ccsds]).parameters.get("HTSGW")?.planes).toEqual(hs?.planes);
+  });
+
+  it("puts Gaussian rows on evenly spaced latitudes, interpolating between rows", () => {
+    const [regular, reduced] = decodeGrib(gribFixture("gaussian.grib2"));
+    if (!regular || !reduced) throw new Error("fixture missing");
+    const [f] = regular.fields;
+    const latitudes = f?.grid.gaussian?.rowLatitudes;
+    if (!f || !latitudes || f.grid.reduced) throw new Error("not a regular Gaussian grid");
+    const field = fromGribMessages([regular]);
+    const hs = field.parameters.get("HTSGW");
+    const first = latitudes[0] as number; // 87.8638 (N = 32), rows north to south
+    expect(hs?.grid.nx).toBe(128);
+    expect(hs?.grid.ny).toBe(64);
+    expect(hs?.grid.lat0).toBeCloseTo(-first, 9);
+    expect(hs?.grid.dlat).toBeCloseTo((2 * first) / 63, 9);
+    expect(hs?.grid.dlon).toBeCloseTo(2.8125, 9);
+    const t = f.product.validTimeMs;
+    const at = (lat: number, lon: number) => sample(field, "HTSGW", lat, lon, t);
+    const v = (row: number, column: number) => f.values[row * 128 + column] as number;
+    // The first and last rows are the file's own.
+    for (let c = 0; c < 128; c++) {
+      const north = v(0, c);
+      if (Number.isNaN(north)) expect(at(first, c * 2.8125)).toBeNaN();
+      else expect(at(first, c * 2.8125)).toBe(Math.fround(north));
+    }
+    // An even row in between: linear in latitude between the Gaussian rows around it.
+    const lat = first - 20 * ((2 * first) / 63);
+    const above = latitudes.findLastIndex((l) => l >= lat); // file row north of `lat`
+    const w =
+      ((latitudes[above] as number) - lat) /
+      ((latitudes[above] as number) - (latitudes[above + 1] as number));
+    const sea = (c: number) => !Number.isNaN(v(above, c) + v(above + 1, c));
+    const column = Array.from({ length: 128 }, (_, c) => c).find(sea) ?? -1;
+    expect(column).toBeGreaterThanOrEqual(0);
+    const expected = (1 - w) * v(above, column) + w * v(above + 1, column);
+    expect(at(lat, column * 2.8125)).toBeCloseTo(expected, 5);
+    // The quasi-regular Gaussian grid: 64 rows of up to 128 points on the same latitudes.
+    const reducedField = fromGribMessages([reduced]);
+    expect(reducedField.parameters.get("HTSGW")?.grid).toEqual(hs?.grid);
+  });
+
   it("names parameters by short name, with level and statistic suffixes where unusual", () => {
     const waves = fromGribMessages(messages("waves-s2n-bitmap.grib2"));
     // SWELL is on level type 241 value 1 (the primary swell partition): its usual level.
