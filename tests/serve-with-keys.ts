@@ -17,7 +17,7 @@ import { testClock } from "./test-clock";
  */
 export function serveWithKeys(
   label: string,
-  keys: Array<{ key: string; plan: string; scopes: string[] }>,
+  keys: Array<{ key: string; plan: string; scopes?: string[]; label?: string }>,
   env: Record<string, string> = {},
 ): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), `${label}-`));
