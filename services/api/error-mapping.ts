@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from "zod";
 import { EngineError } from "../engine/errors";
 import { AppError, ERROR_CODES, type ErrorCode } from "../platform/errors";
+import { redactUrl } from "../platform/logger";
 
 /** The one error-to-HTTP mapping: every error leaves as {error: {code, message, request_id}}. */
 
@@ -100,7 +101,8 @@ export function installErrorMapping(app: FastifyInstance): void {
     sendError(
       reply,
       request,
-      new AppError("not_found", `no route ${request.method} ${request.url}`),
+      // The URL may carry a key (a client's ?api_key=): the message is logged and answered.
+      new AppError("not_found", `no route ${request.method} ${redactUrl(request.url)}`),
     ),
   );
 }
