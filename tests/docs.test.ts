@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../services/api/openapi";
+import { FIRST_MONTH, LAST_MONTH } from "../services/billing/bill";
 import { PASSAGES } from "../services/engine/routing/passages";
 import { configSchema } from "../services/platform/config";
 import { TOPIC } from "../services/platform/events/topics";
@@ -43,6 +44,10 @@ describe("README stays true to the code", () => {
 
   it("counts the world ports the routing test reaches", () => {
     expect(prose).toContain(`Of the ${WORLD_PORTS.length} ports of every ocean and sea`);
+  });
+
+  it("gives the months usage answers for", () => {
+    expect(prose).toContain(`\`month\` (UTC) from \`${FIRST_MONTH}\` to \`${LAST_MONTH}\``);
   });
 
   it("lists under each scope the routes the OpenAPI document says it guards", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIRST_MONTH, LAST_MONTH } from "../billing/bill";
 import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { defaultScopes, PLANS, type Scope } from "../platform/keys/api-keys";
@@ -25,6 +26,7 @@ import {
   webhookSubscriptionRequest,
   webhookSubscriptionResponse,
 } from "./schemas/webhooks";
+import { usageMonth } from "./usage-routes";
 import { API_VERSION } from "./version";
 
 /**
@@ -492,12 +494,14 @@ export function openApiDocument(): Record<string, unknown> {
               name: "month",
               in: "query",
               required: true,
-              schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$" },
+              schema: json(usageMonth, "input"),
             },
           ],
           responses: {
             "200": { description: "the bill" },
-            "400": error("month missing or not YYYY-MM"),
+            "400": error(
+              `month missing, not YYYY-MM, or outside ${FIRST_MONTH} to ${LAST_MONTH} (validation_failed)`,
+            ),
             "401": error("missing or invalid X-API-Key"),
           },
         },
