@@ -123,7 +123,7 @@ export function buildApp({
     bus: platform.bus,
   });
   registerUsageRoutes(app, anyKey, { analytics: platform.analytics });
-  registerAdvisoryRoutes(app, admin, { bus: platform.bus, now });
+  registerAdvisoryRoutes(app, admin, { bus: platform.bus, state: platform.state, now });
   registerAdminRoutes(app, admin, {
     weather,
     bus: platform.bus,

@@ -1,5 +1,7 @@
+import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import type { Served } from "../serve";
 
@@ -67,5 +69,69 @@ describe("request logs", () => {
     expect(log.text).not.toContain(KEY);
     expect(log.text).not.toContain(encodeURIComponent(KEY));
     expect(log.text).not.toContain(LEAKED);
+  });
+});
+
+describe("a client that goes away mid-body", () => {
+  it("is logged as the client's doing (below warn), not as an unhandled error", async () => {
+    const requestId = "client-aborts-mid-body";
+    const { hostname, port } = new URL(s.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      [
+        "POST /api/v1/underwriting/voyage-risk HTTP/1.1",
+        `Host: ${hostname}:${port}`,
+        `X-API-Key: ${KEY}`,
+        `X-Request-Id: ${requestId}`,
+        "Content-Type: application/json",
+        "Content-Length: 4000",
+        "",
+        '{"vessel": {"type": "cargo_small"}, "voyage": {"origin": ',
+      ].join("\r\n"),
+    );
+    // Once the server has the partial body, the client goes away.
+    await waitFor("the request logged", () =>
+      log.lines().some((l) => l.request_id === requestId && l.msg === "incoming request"),
+    );
+    socket.destroy();
+    const ours = () => log.lines().filter((l) => l.request_id === requestId);
+    await waitFor(
+      "the abort logged",
+      () => ours().some((l) => l.msg !== "incoming request"),
+      30_000,
+      ours,
+    );
+    expect(ours().filter((l) => Number(l.level) >= 40)).toEqual([]);
+    expect(log.text).not.toContain("unhandled error");
+  });
+
+  it("answers 400 to a client that ends its body short and waits, logged below warn", async () => {
+    const { hostname, port } = new URL(s.url);
+    const socket = connect(Number(port), hostname);
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("utf8");
+    });
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.end(
+      [
+        "POST /api/v1/underwriting/voyage-risk HTTP/1.1",
+        `Host: ${hostname}:${port}`,
+        `X-API-Key: ${KEY}`,
+        "X-Request-Id: client-ends-body-short",
+        "Content-Type: application/json",
+        "Content-Length: 4000",
+        "",
+        '{"vessel": {"type": "cargo_small"}}',
+      ].join("\r\n"),
+    );
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const ours = () => log.lines().filter((l) => l.request_id === "client-ends-body-short");
+    await waitFor("the short body logged", () => ours().length > 1, 30_000, ours);
+    expect(ours().filter((l) => Number(l.level) >= 40)).toEqual([]);
+    expect(log.text).not.toContain("unhandled error");
   });
 });

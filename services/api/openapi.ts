@@ -3,7 +3,13 @@ import { FIRST_MONTH, LAST_MONTH } from "../billing/bill";
 import { VESSEL_TYPE_DEFAULTS } from "../engine/scoring/vessel-types";
 import { BANDS, WEIGHTS } from "../engine/scoring/vsi";
 import { defaultScopes, PLANS, type Scope } from "../platform/keys/api-keys";
-import { advisoryRequest } from "./advisory-routes";
+import {
+  advisoryId,
+  advisoryRequest,
+  MAX_RADIUS_NM,
+  MAX_RING_POSITIONS,
+  MIN_RADIUS_NM,
+} from "./advisory-routes";
 import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { MAX_PARAM_LENGTH } from "./error-mapping";
 import { errorBody } from "./schemas/common";
@@ -42,6 +48,12 @@ const pathParameter = { type: "string", maxLength: MAX_PARAM_LENGTH } as const;
 
 const json = (schema: z.ZodType, io: "input" | "output") =>
   z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+
+/** A parameter's schema from its zod schema (without the document-level $schema key). */
+const pathSchema = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = json(schema, "input");
+  return rest;
+};
 
 const error = (description: string) => ({
   description,
@@ -458,8 +470,7 @@ export function openApiDocument(): Record<string, unknown> {
         post: {
           summary:
             "Issue an advisory (an area to be avoided, a Notice to Mariners), or change one by its id",
-          description:
-            "Answers 202: the monitored voyages whose remaining route passes through the area are told (voyage.advisory_changed) by the advisories stream.",
+          description: `Answers 202: the monitored voyages whose remaining route passes through the area are told (voyage.advisory_changed) by the advisories stream. The area is a GeoJSON Polygon (one ring of 4 to ${MAX_RING_POSITIONS} [lon, lat] positions that does not cross, touch or double back on itself) or a Circle: center as [lon, lat] (GeoJSON order) or {"lat", "lon"} (kept as [lon, lat]), radius_nm from ${MIN_RADIUS_NM} to ${MAX_RADIUS_NM}. valid_until must be after valid_from (now when not given). An id is 1-64 letters, digits, '.', '_' or '-', beginning with a letter or digit; without one, adv_<uuid> is made.`,
           security: keyWith("admin"),
           requestBody: {
             required: true,
@@ -467,19 +478,25 @@ export function openApiDocument(): Record<string, unknown> {
           },
           responses: {
             "202": { description: "{advisory_id, event_id}" },
-            "400": error("malformed JSON or an invalid field"),
+            "400": error(
+              "malformed JSON or an invalid field: the area's form, a ring that crosses itself, a radius out of range, valid_until not after valid_from (validation_failed)",
+            ),
             "403": error("the key lacks the admin scope"),
           },
         },
       },
       "/api/v1/admin/advisories/{id}": {
         delete: {
-          summary: "Withdraw an advisory",
+          summary: "Withdraw an advisory this API issued",
+          description:
+            "Only an id the API issued (kept in Redis in platform mode, in memory embedded): any other is 404 and nothing is published. Withdrawing again answers the first withdrawal's event_id and publishes nothing more. An advisory issued before the API kept this record is withdrawn by issuing it again with its id, then withdrawing it.",
           security: keyWith("admin"),
-          parameters: [{ name: "id", in: "path", required: true, schema: pathParameter }],
+          parameters: [{ name: "id", in: "path", required: true, schema: pathSchema(advisoryId) }],
           responses: {
             "202": { description: "{advisory_id, event_id}" },
+            "400": error("the id is not of an advisory id's form (validation_failed)"),
             "403": error("the key lacks the admin scope"),
+            "404": error("no advisory with this id was issued (not_found)"),
           },
         },
       },
@@ -494,7 +511,7 @@ export function openApiDocument(): Record<string, unknown> {
               name: "month",
               in: "query",
               required: true,
-              schema: json(usageMonth, "input"),
+              schema: pathSchema(usageMonth),
             },
           ],
           responses: {
