@@ -19,7 +19,7 @@ import {
   SCOPES,
 } from "./platform/keys/api-keys";
 import { openManagedKeyStore } from "./platform/keys/open";
-import { createLogger } from "./platform/logger";
+import { createLogger, type DestinationStream } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
 import { runUntilSignalled, type ShutdownStep } from "./platform/process";
 import { sharedRoutingNetwork } from "./routing/network";
@@ -54,6 +54,8 @@ export interface ServeOptions {
    * day and hour it runs; the scoring itself never reads a clock.
    */
   now?: () => number;
+  /** Where the logs go (default stdout): tests read what the server logs. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -84,7 +86,7 @@ function keyStoreFor(config: Config): {
  */
 export async function serve(config: Config, options: ServeOptions = {}): Promise<Served> {
   const now = options.now ?? Date.now;
-  const logger = createLogger(config);
+  const logger = createLogger(config, undefined, options.logDestination);
   const { keys, devKey, close: closeKeys } = keyStoreFor(config);
   const platform = await openPlatform(config, logger);
   const streams: Array<{ stop(): Promise<void> }> =

@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { openApiDocument } from "../services/api/openapi";
+import { FIRST_MONTH, LAST_MONTH } from "../services/billing/bill";
 import { PASSAGES } from "../services/engine/routing/passages";
 import { configSchema } from "../services/platform/config";
 import { TOPIC } from "../services/platform/events/topics";
+import { defaultScopes, PLANS } from "../services/platform/keys/api-keys";
 import { WORLD_PORTS } from "./fixtures/world-ports";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
@@ -41,5 +44,42 @@ describe("README stays true to the code", () => {
 
   it("counts the world ports the routing test reaches", () => {
     expect(prose).toContain(`Of the ${WORLD_PORTS.length} ports of every ocean and sea`);
+  });
+
+  it("gives the months usage answers for", () => {
+    expect(prose).toContain(`\`month\` (UTC) from \`${FIRST_MONTH}\` to \`${LAST_MONTH}\``);
+  });
+
+  it("lists under each scope the routes the OpenAPI document says it guards", () => {
+    const doc = openApiDocument() as {
+      paths: Record<string, Record<string, { security?: Array<{ apiKey?: string[] }> }>>;
+    };
+    const row = (first: string) =>
+      readme.split("\n").find((line) => line.startsWith(`| ${first} |`)) ?? "";
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.security) continue;
+        const scope = op.security[0]?.apiKey?.[0];
+        const route = `\`${method.toUpperCase()} ${path}\``;
+        if (!row(scope ? `\`${scope}\`` : "none").includes(route))
+          missing.push(`${scope} ${route}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("gives each plan's default scopes as the key stores do", () => {
+    const table = /\| plan \| default scopes \|\n\|[^\n]*\n((?:\|[^\n]*\n)+)/.exec(readme);
+    expect(table).not.toBeNull();
+    const documented = new Map<string, string[]>();
+    for (const line of (table?.[1] ?? "").trim().split("\n")) {
+      const [plans, scopes] = line.split("|").slice(1, 3);
+      const names = (cell = "") => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+      for (const plan of names(plans)) documented.set(plan, names(scopes));
+    }
+    expect(Object.fromEntries(documented)).toEqual(
+      Object.fromEntries(PLANS.map((plan) => [plan, defaultScopes(plan)])),
+    );
   });
 });

@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../services/platform/config";
-import { type Served, serve } from "../services/serve";
+import { type Served, type ServeOptions, serve } from "../services/serve";
 import { testClock } from "./test-clock";
 
 /**
  * The embedded server for an API test: exactly these keys (API_KEYS_FILE) and a weather
  * folder of its own, silent, on a free port, on the tests' clock (`Served.now`: departures and
- * cycles a test makes up are relative to it); `env` adds or overrides settings.
+ * cycles a test makes up are relative to it); `env` adds or overrides settings, `options` e.g.
+ * a log destination (set LOG_LEVEL in `env` to see anything).
  *
  * One scoring thread unless `env` asks for more: the test runner already runs two files at once
  * on two cores, and every scoring thread builds its own routing network and fills its own
@@ -17,8 +18,9 @@ import { testClock } from "./test-clock";
  */
 export function serveWithKeys(
   label: string,
-  keys: Array<{ key: string; plan: string; scopes: string[] }>,
+  keys: Array<{ key: string; plan: string; scopes?: string[]; label?: string }>,
   env: Record<string, string> = {},
+  options: Omit<ServeOptions, "now"> = {},
 ): Promise<Served> {
   const dir = mkdtempSync(join(tmpdir(), `${label}-`));
   const keysFile = join(dir, "keys.json");
@@ -32,6 +34,6 @@ export function serveWithKeys(
       WEATHER_DIR: join(dir, "weather"),
       ...env,
     }),
-    { now: testClock() },
+    { now: testClock(), ...options },
   );
 }

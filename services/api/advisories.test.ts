@@ -158,4 +158,122 @@ describe("advisories", { timeout: 300_000 }, () => {
     });
     expect(bad.status).toBe(400);
   });
+
+  /** Every advisories event published so far (end offsets summed over the partitions). */
+  const published = async () =>
+    [...(await s.platform.bus.endOffsets(TOPIC.advisories)).values()].reduce(
+      (n, offset) => n + Number(offset),
+      0,
+    );
+  const withdraw = async (id: string) => {
+    const res = await fetch(`${s.url}/api/v1/admin/advisories/${id}`, {
+      method: "DELETE",
+      headers: { "X-API-Key": ADMIN },
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the tests read arbitrary JSON answers
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
+
+  it("withdraws only an advisory it issued (404 otherwise), and refuses an id of another form", async () => {
+    const before = await published();
+    const never = await withdraw("adv_never-issued.1");
+    expect(never.status).toBe(404);
+    expect(never.json.error.code).toBe("not_found");
+    for (const id of ["__proto__", "%0D%0Aevil", "*", "a%20b", "-dash", "x".repeat(65)]) {
+      const r = await withdraw(id);
+      expect(r.status, id).toBe(400);
+      expect(r.json.error.code, id).toBe("validation_failed");
+    }
+    expect(await published()).toBe(before);
+
+    const issued = await post("/api/v1/admin/advisories", ADMIN, {
+      kind: "ntm",
+      title: "Buoy adrift",
+      area: { type: "Circle", center: [10, -20], radius_nm: 2 },
+    });
+    expect(issued.status).toBe(202);
+    const id = String(issued.json.advisory_id);
+    const first = await withdraw(id);
+    expect(first.status).toBe(202);
+    // Withdrawing again answers the same withdrawal and publishes nothing more.
+    const again = await withdraw(id);
+    expect(again).toEqual(first);
+    expect(await published()).toBe(before + 2);
+  });
+
+  it("refuses a validity that ends before it starts, a radius out of 0.1-1000 nm, a ring that crosses itself", async () => {
+    const advisory = (over: Record<string, unknown>) =>
+      post("/api/v1/admin/advisories", ADMIN, {
+        kind: "atba",
+        title: "x",
+        area: { type: "Circle", center: [0, 0], radius_nm: 5 },
+        ...over,
+      });
+    const refused = async (over: Record<string, unknown>, message: RegExp) => {
+      const r = await advisory(over);
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      const error = r.json.error as { code: string; message: string };
+      expect(error.code).toBe("validation_failed");
+      expect(error.message).toMatch(message);
+    };
+    await refused(
+      { valid_from: "2026-12-02T00:00:00Z", valid_until: "2026-12-01T00:00:00Z" },
+      /valid_until: must be after valid_from/,
+    );
+    await refused(
+      { valid_from: "2026-12-01T00:00:00Z", valid_until: "2026-12-01T00:00:00Z" },
+      /valid_until: must be after valid_from/,
+    );
+    // No valid_from: it is valid from now, so an end in the past is refused as well.
+    await refused({ valid_until: "2000-01-01T00:00:00Z" }, /valid_until: must be after/);
+    for (const radius_nm of [5e-324, 0.05, 0, -1, 1000.5]) {
+      await refused(
+        { area: { type: "Circle", center: [0, 0], radius_nm } },
+        /area\.radius_nm: .*0\.1.*1000/,
+      );
+    }
+    await refused(
+      {
+        area: {
+          type: "Polygon",
+          coordinates: [
+            [
+              [-32, 43],
+              [-28, 47],
+              [-28, 43],
+              [-32, 47],
+              [-32, 43],
+            ],
+          ],
+        },
+      },
+      /area\.coordinates\.0: .*crosses itself/,
+    );
+    await refused(
+      { area: { type: "Circle", center: { latitude: 1, longitude: 2 }, radius_nm: 5 } },
+      /area\.center: .*\[lon, lat\].*"lat".*"lon"/,
+    );
+    await refused({ area: { type: "Square", side_nm: 5 } }, /area\.type/);
+    for (const radius_nm of [0.1, 1000]) {
+      expect((await advisory({ area: { type: "Circle", center: [0, 0], radius_nm } })).status).toBe(
+        202,
+      );
+    }
+  });
+
+  it('takes a Circle\'s center as {"lat", "lon"} too, stored as [lon, lat]', async () => {
+    const r = await post("/api/v1/admin/advisories", ADMIN, {
+      kind: "ntm",
+      title: "Survey vessel",
+      area: { type: "Circle", center: { lat: 10, lon: -30 }, radius_nm: 20 },
+    });
+    expect(r.status).toBe(202);
+    const id = String(r.json.advisory_id);
+    const stored = async () =>
+      (await s.platform.analytics.queryEvents({ topic: TOPIC.advisories, key: id })).map(
+        (e) => JSON.parse(JSON.parse(e.payload_json).area_json) as unknown,
+      );
+    await waitFor("the advisory stored", async () => (await stored()).length === 1, 30_000, stored);
+    expect(await stored()).toEqual([{ type: "Circle", center: [-30, 10], radius_nm: 20 }]);
+  });
 });

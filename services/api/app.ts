@@ -84,8 +84,11 @@ export function buildApp({
     return reply.status(report.status === "ok" ? 200 : 503).send(report);
   });
 
-  const underwriting = requireUnderwritingKey(keys, platform.state);
-  app.get("/api/v1/whoami", { preHandler: underwriting }, async (request) => {
+  // One scope per interface (README's scope table); whoami and usage are any key's own.
+  const anyKey = requireUnderwritingKey(keys, platform.state, null);
+  const underwriting = requireUnderwritingKey(keys, platform.state, "underwriting");
+  const admin = requireUnderwritingKey(keys, platform.state, "admin");
+  app.get("/api/v1/whoami", { preHandler: anyKey }, async (request) => {
     const key = request.apiKey;
     return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
   });
@@ -124,9 +127,9 @@ export function buildApp({
     now,
     bus: platform.bus,
   });
-  registerUsageRoutes(app, underwriting, { analytics: platform.analytics });
-  registerAdvisoryRoutes(app, underwriting, { bus: platform.bus, now });
-  registerAdminRoutes(app, underwriting, {
+  registerUsageRoutes(app, anyKey, { analytics: platform.analytics });
+  registerAdvisoryRoutes(app, admin, { bus: platform.bus, state: platform.state, now });
+  registerAdminRoutes(app, admin, {
     weather,
     bus: platform.bus,
     weatherDir: platform.config.WEATHER_DIR,

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../platform/errors";
-import type { ApiKeyRecord, ApiKeyStore, Plan, Scope } from "../platform/keys/api-keys";
+import {
+  type ApiKeyRecord,
+  type ApiKeyStore,
+  type Plan,
+  type Scope,
+  SUBSCRIPTION_PLANS,
+} from "../platform/keys/api-keys";
 import type { FastState, RateLimitDecision, RateLimitRule } from "../platform/limits/port";
 
 declare module "fastify" {
@@ -29,13 +35,15 @@ export function routeRiskLimits(plan: Plan): RateLimitRule[] {
 }
 
 /** Plans that include the route-risk interface (and monitoring, webhooks); per-query covers the underwriting one only. */
-export const ROUTE_RISK_PLANS: readonly Plan[] = ["captain", "fleet", "enterprise"];
+export const ROUTE_RISK_PLANS: readonly Plan[] = SUBSCRIPTION_PLANS;
 
 /**
- * X-API-Key check for the underwriting interface: 503 when the deployment has no key at all,
- * 401 for a missing or unknown key, 429 past the key's limit. The key itself is never logged.
+ * X-API-Key check for the underwriting interface, the admin endpoints and a key's own whoami
+ * and usage: 503 when the deployment has no key at all, 401 for a missing or unknown key, 403
+ * when the key lacks `scope` (null: any key will do), 429 past the key's limit. Limits count
+ * only requests that got this far. The key itself is never logged.
  */
-export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState) {
+export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState, scope: Scope | null) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!(await keys.hasKeys())) {
       throw new AppError("no_keys_configured", "this deployment has no API key configured", {
@@ -43,6 +51,7 @@ export function requireUnderwritingKey(keys: ApiKeyStore, state: FastState) {
       });
     }
     const record = await authenticate(keys, request);
+    if (scope !== null) checkScope(record, scope);
     await consume(state, request, record.id, underwritingLimits(record.plan));
   };
 }
@@ -64,9 +73,7 @@ export function requireSubscriptionKey(keys: ApiKeyStore, state: FastState, scop
         { plan: record.plan, plans: [...ROUTE_RISK_PLANS] },
       );
     }
-    if (!record.scopes.includes(scope)) {
-      throw new AppError("forbidden", `this key lacks the '${scope}' scope`, { scope });
-    }
+    checkScope(record, scope);
     await consume(state, request, record.id, routeRiskLimits(record.plan));
   };
 }
@@ -116,11 +123,9 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   };
 }
 
-/** After the key check: 403 unless the key holds the scope. */
-export function requireScope(scope: Scope) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!request.apiKey?.scopes.includes(scope)) {
-      throw new AppError("forbidden", `this key lacks the '${scope}' scope`, { scope });
-    }
-  };
+/** 403 unless the key holds the scope (README's scope table says which interface needs which). */
+export function checkScope(record: Pick<ApiKeyRecord, "scopes">, scope: Scope): void {
+  if (!record.scopes.includes(scope)) {
+    throw new AppError("forbidden", `this key lacks the '${scope}' scope`, { scope });
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from "zod";
 import { EngineError } from "../engine/errors";
 import { AppError, ERROR_CODES, type ErrorCode } from "../platform/errors";
+import { redactUrl } from "../platform/logger";
 
 /** The one error-to-HTTP mapping: every error leaves as {error: {code, message, request_id}}. */
 
@@ -63,7 +64,9 @@ export function sendError(
   request: FastifyRequest,
   err: unknown,
 ): FastifyReply {
-  const appError = toAppError(err);
+  const appError = isIncompleteBody(err, request)
+    ? new AppError("incomplete_body", "the request body ended before its Content-Length")
+    : toAppError(err);
   const status = ERROR_CODES[appError.code];
   if (status >= 500 && appError.code === "internal_error")
     request.log.error({ err }, "unhandled error");
@@ -75,6 +78,18 @@ export function sendError(
   };
   if (appError.details && appError.code !== "internal_error") body.error.details = appError.details;
   return reply.status(status).send(body);
+}
+
+/**
+ * A body the client cut short: fewer bytes than its Content-Length before the end, or the
+ * connection closed mid-body (node's "aborted", ECONNRESET, on the request stream itself). The
+ * client's doing, not an error of ours: answered 400 when anyone is left to hear it, logged at
+ * info like every other client error.
+ */
+function isIncompleteBody(err: unknown, request: FastifyRequest): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") return true;
+  return request.raw.readableAborted && (code === "ECONNRESET" || code === "ECONNABORTED");
 }
 
 /** Fastify's router's limit on a path parameter (its default): ids are far shorter. */
@@ -100,7 +115,8 @@ export function installErrorMapping(app: FastifyInstance): void {
     sendError(
       reply,
       request,
-      new AppError("not_found", `no route ${request.method} ${request.url}`),
+      // The URL may carry a key (a client's ?api_key=): the message is logged and answered.
+      new AppError("not_found", `no route ${request.method} ${redactUrl(request.url)}`),
     ),
   );
 }

@@ -1,16 +1,23 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
-import { monthlyBill } from "../billing/bill";
+import {
+  FIRST_MONTH,
+  isUsageMonth,
+  LAST_MONTH,
+  MONTH_PATTERN,
+  MONTH_RANGE_MESSAGE,
+  monthlyBill,
+} from "../billing/bill";
 import type { AnalyticsStore } from "../platform/analytics/port";
 
-const usageQuery = z
-  .object({
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month must be YYYY-MM")
-      .describe("calendar month (UTC), YYYY-MM"),
-  })
-  .strict();
+/** The month asked for: YYYY-MM, one the analytics store holds whole (1970-01 to 2106-01). */
+export const usageMonth = z
+  .string()
+  .regex(MONTH_PATTERN, "must be YYYY-MM")
+  .refine(isUsageMonth, MONTH_RANGE_MESSAGE)
+  .describe(`calendar month (UTC), YYYY-MM, from ${FIRST_MONTH} to ${LAST_MONTH}`);
+
+const usageQuery = z.object({ month: usageMonth }).strict();
 
 /** GET /api/v1/usage?month=YYYY-MM: the calling key's metered voyages and bill for a month. */
 export function registerUsageRoutes(

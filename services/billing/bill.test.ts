@@ -70,4 +70,14 @@ describe("monthly bill", () => {
       toMs: Date.UTC(2027, 0, 1),
     });
   });
+
+  it("answers only the months the analytics store holds whole, 1970-01 to 2106-01", () => {
+    // 0026-12 was read as December 1926 (Date.UTC takes years 0-99 as 1900-1999), 9999-12 ran to
+    // "+010000-01-01"; neither can hold a voyage (occurred_at is a DateTime: 1970 to 2106-02-07).
+    for (const m of ["0026-12", "0099-01", "0000-01", "1969-12", "2106-02", "2199-12", "9999-12"]) {
+      expect(() => monthRange(m), m).toThrow(/from 1970-01 to 2106-01/);
+    }
+    expect(monthRange("1970-01").fromMs).toBe(0);
+    expect(new Date(monthRange("2106-01").toMs).toISOString()).toBe("2106-02-01T00:00:00.000Z");
+  });
 });

@@ -1,3 +1,4 @@
+import { MAX_OCCURRED_AT_MS } from "../platform/analytics/event-rows";
 import type { AnalyticsStore } from "../platform/analytics/port";
 import { TOPIC } from "../platform/events/topics";
 import type { Plan } from "../platform/keys/api-keys";
@@ -30,19 +31,55 @@ export interface MonthlyBill {
   note: string;
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** A month as a count of months since year 0 (January 1970 is 1970 * 12). */
+const monthIndex = (year: number, month0: number) => year * 12 + month0;
+const monthText = (index: number) =>
+  `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+
+/**
+ * The months usage is answered for: those the analytics store holds whole. A voyage's
+ * occurred_at is a ClickHouse DateTime (1970-01-01 to 2106-02-07T06:28:15Z; rows outside are
+ * refused), so no voyage can lie outside 1970-01 to 2106-01 and 2106-02 only in part.
+ */
+const FIRST_INDEX = monthIndex(1970, 0);
+const LAST_INDEX = (() => {
+  const end = new Date(MAX_OCCURRED_AT_MS + 1);
+  return monthIndex(end.getUTCFullYear(), end.getUTCMonth()) - 1;
+})();
+export const FIRST_MONTH = monthText(FIRST_INDEX);
+export const LAST_MONTH = monthText(LAST_INDEX);
+export const MONTH_RANGE_MESSAGE = `must be from ${FIRST_MONTH} to ${LAST_MONTH} (the months the analytics store holds)`;
 
 export class BadMonthError extends RangeError {
   override name = "BadMonthError";
 }
 
+/** Whether `month` is YYYY-MM and from FIRST_MONTH to LAST_MONTH. */
+export function isUsageMonth(month: string): boolean {
+  const m = MONTH_PATTERN.exec(month);
+  if (!m) return false;
+  const index = monthIndex(Number(m[1]), Number(m[2]) - 1);
+  return index >= FIRST_INDEX && index <= LAST_INDEX;
+}
+
 /** [start, end) of a YYYY-MM month in UTC, epoch ms; BadMonthError for anything else. */
 export function monthRange(month: string): { fromMs: number; toMs: number } {
-  const m = MONTH.exec(month);
+  const m = MONTH_PATTERN.exec(month);
   if (!m) throw new BadMonthError(`month must be YYYY-MM, got ${JSON.stringify(month)}`);
-  const year = Number(m[1]);
-  const index = Number(m[2]) - 1;
-  return { fromMs: Date.UTC(year, index, 1), toMs: Date.UTC(year, index + 1, 1) };
+  if (!isUsageMonth(month)) {
+    throw new BadMonthError(`month ${MONTH_RANGE_MESSAGE}, got ${JSON.stringify(month)}`);
+  }
+  const index = monthIndex(Number(m[1]), Number(m[2]) - 1);
+  return { fromMs: monthStartMs(index), toMs: monthStartMs(index + 1) };
+}
+
+/** 00:00 UTC on the first of a month. setUTCFullYear, unlike Date.UTC, takes years 0-99 as given. */
+function monthStartMs(index: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(Math.floor(index / 12), index % 12, 1);
+  return d.getTime();
 }
 
 export async function monthlyBill(

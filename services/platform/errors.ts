@@ -5,6 +5,8 @@
 export const ERROR_CODES = {
   malformed_json: 400,
   validation_failed: 400,
+  /** The body ended before its Content-Length: the client cut it short or went away. */
+  incomplete_body: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   subscription_required: 402,

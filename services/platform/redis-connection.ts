@@ -18,15 +18,18 @@ export async function closeRedis(redis: Redis): Promise<void> {
   }
 }
 
-/** A Redis URL as scheme://host:port/db, without user or password: for errors, health and logs. */
-export function describeWithoutCredentials(url: string): string {
+/**
+ * A URL without user or password (a Redis URL as scheme://host:port/db, the schema registry's
+ * as scheme://host:port/path): for errors, health and logs. `what` names it when unparseable.
+ */
+export function describeWithoutCredentials(url: string, what = "redis"): string {
   try {
     const parsed = new URL(url);
     parsed.username = "";
     parsed.password = "";
     return parsed.toString();
   } catch {
-    return "redis (unparseable URL)";
+    return `${what} (unparseable URL)`;
   }
 }
 

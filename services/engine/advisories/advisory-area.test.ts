@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileArea, firstEntry, remainingRoute } from "./advisory-area";
+import { compileArea, firstEntry, remainingRoute, ringProblem } from "./advisory-area";
 
 /** Which part of a route lies ahead, and where it first enters an advisory's area. */
 const ATLANTIC = [
@@ -69,5 +69,78 @@ describe("advisory areas", () => {
     const early = compileArea({ type: "Circle", center: [-8, 49.3], radius_nm: 30 });
     expect(firstEntry(ATLANTIC, early)).not.toBeNull();
     expect(firstEntry(day3, early)).toBeNull();
+  });
+});
+
+describe("advisory rings", () => {
+  const square = [
+    [-32, 43],
+    [-28, 43],
+    [-28, 47],
+    [-32, 47],
+  ];
+  it("takes a simple ring, closed or open, also across the antimeridian", () => {
+    expect(ringProblem([...square, square[0] as number[]])).toBeUndefined();
+    expect(ringProblem(square)).toBeUndefined();
+    expect(
+      ringProblem([
+        [175, 50],
+        [-175, 50],
+        [-175, 55],
+        [175, 55],
+        [175, 50],
+      ]),
+    ).toBeUndefined();
+  });
+
+  it("refuses a ring that crosses itself, touches itself or doubles back", () => {
+    // A bow tie: the second and fourth edges cross at (-30, 45).
+    const bowTie = [
+      [-32, 43],
+      [-28, 47],
+      [-28, 43],
+      [-32, 47],
+      [-32, 43],
+    ];
+    expect(ringProblem(bowTie)).toMatch(/crosses itself/);
+    // A figure of eight through one vertex twice.
+    expect(
+      ringProblem([
+        [0, 0],
+        [2, 0],
+        [1, 1],
+        [2, 2],
+        [0, 2],
+        [1, 1],
+        [0, 0],
+      ]),
+    ).toMatch(/crosses itself|repeats/);
+    // A spike: out along an edge and back.
+    expect(
+      ringProblem([
+        [0, 0],
+        [4, 0],
+        [2, 0],
+        [2, 3],
+        [0, 0],
+      ]),
+    ).toMatch(/doubles back|crosses itself/);
+    // Collinear: no area.
+    expect(
+      ringProblem([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [0, 0],
+      ]),
+    ).toBeDefined();
+    expect(
+      ringProblem([
+        [0, 0],
+        [1, 0],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toMatch(/repeats/);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from "../compliance/geometry";
 import { circle } from "../compliance/shapes";
 import { densify, distanceNm } from "../geo/geodesic";
+import { pointOnSegment, segmentsIntersect } from "../geo/planar";
 import type { LatLon } from "../geo/types";
 
 /**
@@ -40,7 +41,62 @@ export function compileArea(area: AdvisoryArea): CompiledGeometry {
   });
 }
 
-const samePosition = (a?: number[], b?: number[]) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
+const samePosition = (a?: readonly number[], b?: readonly number[]) =>
+  !!a && !!b && a[0] === b[0] && a[1] === b[1];
+
+/**
+ * Why a ring of [lon, lat] positions (closed, as GeoJSON writes it, or open) is not a simple
+ * polygon's boundary, or undefined when it is. A ring that crosses or touches itself has no
+ * well-defined inside (the even-odd rule compileArea's geometry applies would carve holes out of
+ * it), so such an advisory is refused rather than drawn other than meant.
+ *
+ * The test is the definition of a simple polygon (e.g. O'Rourke, Computational Geometry in C,
+ * 2nd ed., section 1.1): consecutive edges meet only at their shared vertex, any other two
+ * edges not at all. Every pair of edges is tested with the land mask's exact predicates
+ * (segmentsIntersect, pointOnSegment), O(n^2) for n positions: 500,000 pairs at the 1,000
+ * positions a ring may have. Longitudes are unwrapped along the ring as compileArea does, so a
+ * ring across the antimeridian is tested as drawn.
+ */
+export function ringProblem(ring: readonly (readonly number[])[]): string | undefined {
+  const open = ring.length > 1 && samePosition(ring[0], ring.at(-1)) ? ring.slice(0, -1) : ring;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [lon, lat] of open) {
+    xs.push(xs.length === 0 ? (lon as number) : unwrapLon(lon as number, xs.at(-1) as number));
+    ys.push(lat as number);
+  }
+  const n = xs.length;
+  if (n < 3) return "a ring needs at least three distinct positions";
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    if (xs[i] === xs[j] && ys[i] === ys[j]) return `repeats position ${i} at once`;
+  }
+  const first = xs[0] as number;
+  if (unwrapLon(first, xs[n - 1] as number) !== first) {
+    return "the ring goes round the globe; split it at the antimeridian";
+  }
+  const x = (k: number) => xs[k % n] as number;
+  const y = (k: number) => ys[k % n] as number;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (j === i + 1 || (i === 0 && j === n - 1)) {
+        // Consecutive edges share one vertex; neither may run back along the other.
+        const [a, b, c] = j === i + 1 ? [i, j, j + 1] : [j, i, i + 1];
+        if (
+          pointOnSegment(x(c), y(c), x(a), y(a), x(b), y(b)) ||
+          pointOnSegment(x(a), y(a), x(b), y(b), x(c), y(c))
+        ) {
+          return `doubles back on itself at position ${b % n}`;
+        }
+      } else if (
+        segmentsIntersect(x(i), y(i), x(i + 1), y(i + 1), x(j), y(j), x(j + 1), y(j + 1))
+      ) {
+        return `crosses itself: the edges from position ${i} and from position ${j} meet`;
+      }
+    }
+  }
+  return undefined;
+}
 
 /**
  * The part of a route still ahead at `atMs`, sailing it at `speedKts` from `departureMs` (a

@@ -12,8 +12,8 @@ export const MAX_QUERY_LIMIT = 10_000;
 
 const MAX_UINT32 = 4_294_967_295;
 const MAX_UINT64 = 18_446_744_073_709_551_615n;
-/** occurred_at is a DateTime: unsigned 32-bit seconds. */
-const MAX_OCCURRED_AT_MS = 4_294_967_295_999;
+/** occurred_at is a DateTime: unsigned 32-bit seconds (to 2106-02-07T06:28:15Z). */
+export const MAX_OCCURRED_AT_MS = 4_294_967_295_999;
 /** Canonical decimal (no sign, no leading zeros), so a stored offset reads back as the same string. */
 const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
 

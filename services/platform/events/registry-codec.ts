@@ -1,6 +1,7 @@
 import { COMPATIBILITY, SchemaRegistry, SchemaType } from "@kafkajs/confluent-schema-registry";
 import type avro from "avsc";
 import { type DependencyHealth, probeDependency } from "../health";
+import { describeWithoutCredentials } from "../redis-connection";
 import { AvroWire, type DecodedEvent, type EventCodec } from "./codec";
 import type { EventRecord } from "./port";
 import type { SchemaCatalog } from "./schema-catalog";
@@ -15,13 +16,20 @@ export class RegistryCodec implements EventCodec {
   private readonly registry: SchemaRegistry;
   private readonly latestId = new Map<string, number>();
   private readonly wire: AvroWire;
+  /** The registry's URL without credentials: what requests go to, and what health reports. */
+  private readonly url: string;
+  /** The URL's user and password, sent as HTTP Basic authentication (never reported). */
+  private readonly auth: { username: string; password: string } | undefined;
 
   constructor(
     private readonly catalog: SchemaCatalog,
-    private readonly url: string,
+    url: string,
   ) {
+    this.url = describeWithoutCredentials(url, "schema registry").replace(/\/+$/, "");
+    this.auth = credentialsOf(url);
     this.registry = new SchemaRegistry({
-      host: url,
+      host: this.url,
+      ...(this.auth ? { auth: this.auth } : {}),
       clientId: "voyage-risk",
       retry: { retries: 2 },
     });
@@ -52,8 +60,16 @@ export class RegistryCodec implements EventCodec {
   }
 
   health(): Promise<DependencyHealth> {
+    const headers: Record<string, string> = this.auth
+      ? {
+          Authorization: `Basic ${Buffer.from(`${this.auth.username}:${this.auth.password}`).toString("base64")}`,
+        }
+      : {};
     return probeDependency("schema-registry", this.url, async () => {
-      const res = await fetch(`${this.url}/subjects`, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${this.url}/subjects`, {
+        headers,
+        signal: AbortSignal.timeout(2000),
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`GET /subjects answered ${res.status}`);
     });
@@ -67,5 +83,19 @@ export class RegistryCodec implements EventCodec {
       if ((err as { status?: number }).status === 404) return undefined;
       throw err;
     }
+  }
+}
+
+/** The user and password a URL carries (percent-decoded), if any. */
+function credentialsOf(url: string): { username: string; password: string } | undefined {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return undefined;
+    return {
+      username: decodeURIComponent(parsed.username),
+      password: decodeURIComponent(parsed.password),
+    };
+  } catch {
+    return undefined;
   }
 }

@@ -58,6 +58,34 @@ describe("MemoryApiKeyStore.add (the dev key and API_KEYS_FILE)", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("gives a keys file entry without scopes its plan's scopes, and keeps an explicit empty list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vr-keys-file-"));
+    try {
+      const path = join(dir, "keys.json");
+      const [perQuery, captain, none] = [generateApiKey(), generateApiKey(), generateApiKey()];
+      writeFileSync(
+        path,
+        JSON.stringify([
+          { key: perQuery, plan: "per-query" },
+          { key: captain, plan: "captain" },
+          { key: none, plan: "fleet", scopes: [] },
+        ]),
+      );
+      const store = loadKeysFile(path);
+      expect((await store.authenticate(perQuery))?.scopes).toEqual(["underwriting"]);
+      expect((await store.authenticate(captain))?.scopes).toEqual([
+        "underwriting",
+        "route-risk",
+        "insurance",
+        "monitoring",
+        "webhooks",
+      ]);
+      expect((await store.authenticate(none))?.scopes).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("normalizeNewApiKey", () => {

@@ -23,6 +23,20 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** Plans that include the route-risk interface, monitored voyages and webhooks as well. */
+export const SUBSCRIPTION_PLANS: readonly Plan[] = ["captain", "fleet", "enterprise"];
+
+/**
+ * A key's scopes when none are asked for (`keys create` without --scopes, an API_KEYS_FILE entry
+ * without "scopes"): every interface its plan pays for, with the insurance fields; never admin,
+ * which an operator grants by name.
+ */
+export function defaultScopes(plan: Plan): Scope[] {
+  return SUBSCRIPTION_PLANS.includes(plan)
+    ? ["underwriting", "route-risk", "insurance", "monitoring", "webhooks"]
+    : ["underwriting"];
+}
+
 /** Longest label a key may carry (it is shown in lists, not used for anything else). */
 export const MAX_LABEL_LENGTH = 200;
 
@@ -53,7 +67,8 @@ export interface PublicKeyRecord {
 
 export interface NewApiKey {
   plan: Plan;
-  scopes: readonly Scope[];
+  /** Left out: the plan's defaultScopes. An empty list is kept (a key for whoami and usage). */
+  scopes?: readonly Scope[];
   label?: string;
 }
 
@@ -133,7 +148,8 @@ export function digestMatches(stored: Buffer, presented: Buffer): boolean {
 
 /**
  * Checks a request for a new key (callers may be plain JavaScript or parsed input) and
- * normalises it: scopes deduplicated in the order given, an empty label as none.
+ * normalises it: scopes deduplicated in the order given (the plan's defaults when left out), an
+ * empty label as none.
  */
 export function normalizeNewApiKey(request: NewApiKey): {
   plan: Plan;
@@ -143,7 +159,8 @@ export function normalizeNewApiKey(request: NewApiKey): {
   if (!(PLANS as readonly string[]).includes(request.plan)) {
     throw new RangeError(`unknown plan '${request.plan}' (${PLANS.join(", ")})`);
   }
-  for (const scope of request.scopes) {
+  const scopes = request.scopes ?? defaultScopes(request.plan);
+  for (const scope of scopes) {
     if (!(SCOPES as readonly string[]).includes(scope)) {
       throw new RangeError(`unknown scope '${scope}' (${SCOPES.join(", ")})`);
     }
@@ -152,7 +169,7 @@ export function normalizeNewApiKey(request: NewApiKey): {
   if (label.length > MAX_LABEL_LENGTH) {
     throw new RangeError(`label is longer than ${MAX_LABEL_LENGTH} characters`);
   }
-  return { plan: request.plan, scopes: [...new Set(request.scopes)], label: label || null };
+  return { plan: request.plan, scopes: [...new Set(scopes)], label: label || null };
 }
 
 /** A fresh key and its record (created now, live). The caller stores the record, not the key. */
@@ -312,7 +329,7 @@ const keysFileSchema = z.array(
   z.object({
     key: z.string().min(16, "keys must be at least 16 characters"),
     plan: z.enum(PLANS),
-    scopes: z.array(z.enum(SCOPES)).default([]),
+    scopes: z.array(z.enum(SCOPES)).optional(),
     label: z.string().optional(),
   }),
 );
@@ -334,6 +351,6 @@ export function loadKeysFile(path: string, store = new MemoryApiKeyStore()): Mem
     const issues = parsed.error.issues.map((i) => `[${i.path.join(".")}] ${i.message}`).join("; ");
     throw new KeysFileError(`API_KEYS_FILE ${path}: ${issues}`);
   }
-  for (const k of parsed.data) store.add(k.key, k.plan, k.scopes, k.label);
+  for (const k of parsed.data) store.add(k.key, k.plan, k.scopes ?? defaultScopes(k.plan), k.label);
   return store;
 }

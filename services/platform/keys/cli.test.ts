@@ -92,13 +92,30 @@ describe("voyage-risk keys (embedded, file store)", () => {
     });
   });
 
-  it("creates a key with no scopes when --scopes is left out", async () => {
+  it("gives a key its plan's scopes when --scopes is left out (never admin)", async () => {
     const config = embeddedConfig();
     const created = await run(config, "create", "--plan", "per-query");
     expect(created.status).toBe(0);
-    expect(created.json).toMatchObject({ plan: "per-query", scopes: [], label: null });
+    expect(created.json).toMatchObject({
+      plan: "per-query",
+      scopes: ["underwriting"],
+      label: null,
+    });
+    for (const plan of ["captain", "fleet", "enterprise"]) {
+      expect((await run(config, "create", "--plan", plan)).json.scopes, plan).toEqual([
+        "underwriting",
+        "route-risk",
+        "insurance",
+        "monitoring",
+        "webhooks",
+      ]);
+    }
     const all = await run(config, "create", "--plan", "enterprise", "--scopes", SCOPES.join(","));
     expect(all.json.scopes).toEqual([...SCOPES]);
+    // Asked for explicitly, no scope at all is kept: the key can only ask who it is and its usage.
+    expect((await run(config, "create", "--plan", "fleet", "--scopes", "")).json.scopes).toEqual(
+      [],
+    );
   });
 
   it("lists an empty store as []", async () => {

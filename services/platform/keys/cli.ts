@@ -15,7 +15,7 @@ import { openManagedKeyStore } from "./open";
 
 /**
  * `voyage-risk keys create --plan <plan> [--scopes a,b] [--label text]`: issues a key and prints
- *   it, once (only its digest is stored).
+ *   it, once (only its digest is stored); without --scopes the key gets its plan's defaultScopes.
  * `voyage-risk keys list`: every key's public record (never a key or a digest).
  * `voyage-risk keys revoke <id>`: revokes at once for every API process on the same store.
  *
@@ -145,7 +145,7 @@ function parseOptions(
 
 function createRequestOf(values: Record<string, string | undefined>): {
   plan: Plan;
-  scopes: Scope[];
+  scopes?: Scope[];
   label?: string;
 } {
   const { plan, scopes, label } = values;
@@ -164,7 +164,12 @@ function createRequestOf(values: Record<string, string | undefined>): {
   if (label !== undefined && label.length > MAX_LABEL_LENGTH) {
     throw new BadArguments(`--label is longer than ${MAX_LABEL_LENGTH} characters`);
   }
-  return { plan, scopes: scopeList as Scope[], ...(label ? { label } : {}) };
+  return {
+    plan,
+    // Left out, the store gives the key its plan's scopes; `--scopes ""` asks for none.
+    ...(scopes === undefined ? {} : { scopes: scopeList as Scope[] }),
+    ...(label ? { label } : {}),
+  };
 }
 
 function isOneOf<T extends string>(options: readonly T[], value: string): value is T {
