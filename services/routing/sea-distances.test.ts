@@ -14,6 +14,17 @@ beforeAll(() => {
   net = buildRoutingNetwork();
 });
 
+/** A pair's fastest route in calm water at 14 kn, by the published way. */
+const fastestRoute = (d: (typeof PUBLISHED_DISTANCES)[number]) =>
+  net.route({
+    from: { lat: d.from.lat, lon: d.from.lon },
+    to: { lat: d.to.lat, lon: d.to.lon },
+    objective: "fastest",
+    departureMs: Date.UTC(2026, 5, 1),
+    vessel: { speed_kts: 14 },
+    avoid: d.avoid ?? [],
+  });
+
 describe("route distances against published tables", { timeout: 120_000 }, () => {
   it("has at least 15 verified pairs across all oceans", () => {
     expect(PUBLISHED_DISTANCES.filter((d) => d.verified).length).toBeGreaterThanOrEqual(15);
@@ -21,14 +32,7 @@ describe("route distances against published tables", { timeout: 120_000 }, () =>
 
   it("is within 4% of every verified pair, median within 2%, through the published passages", () => {
     const rows = PUBLISHED_DISTANCES.filter((d) => d.verified).map((d) => {
-      const r = net.route({
-        from: { lat: d.from.lat, lon: d.from.lon },
-        to: { lat: d.to.lat, lon: d.to.lon },
-        objective: "fastest",
-        departureMs: Date.UTC(2026, 5, 1),
-        vessel: { speed_kts: 14 },
-        avoid: d.avoid ?? [],
-      });
+      const r = fastestRoute(d);
       const error = (r.distance_nm - d.distance_nm) / d.distance_nm;
       return {
         pair: `${d.from.name} - ${d.to.name}`,
@@ -102,14 +106,7 @@ describe("routes as GeoJSON draws them", { timeout: 180_000 }, () => {
     let rawCrossing = 0;
     const drawnCrossing: string[] = [];
     for (const d of PUBLISHED_DISTANCES) {
-      const r = net.route({
-        from: { lat: d.from.lat, lon: d.from.lon },
-        to: { lat: d.to.lat, lon: d.to.lon },
-        objective: "fastest",
-        departureMs: Date.UTC(2026, 5, 1),
-        vessel: { speed_kts: 14 },
-        avoid: d.avoid ?? [],
-      });
+      const r = fastestRoute(d);
       // Canals and river fairways run where the 1:10m coastline draws land: their legs are not checked.
       const sea = r.legs.filter(
         (l) =>
