@@ -214,7 +214,12 @@ describe("a routing network built from ROUTING_CACHE_DIR", () => {
   // Shared: the network's cache takes seconds to fill. Each test is right on a cold one too.
   const dir = freshDir();
 
-  it("routes exactly as a network that computed everything, and writes nothing more", () => {
+  // Builds two whole networks (one computing everything, one from its cache): 37 s alone, and
+  // 80-90 s on a machine shared with other test runs, past the project's 60 s default. The
+  // timeout guards against a hang, not a speed.
+  it("routes exactly as a network that computed everything, and writes nothing more", {
+    timeout: 240_000,
+  }, () => {
     // Without landmarks, which have their own cache (landmark-store.ts) and take seconds more.
     const computed = buildRoutingNetwork({ landmarks: 0 }, dir);
     const written = readdirSync(dir).sort();
