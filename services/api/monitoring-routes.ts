@@ -7,6 +7,7 @@ import {
   voyageMonitoredRecord,
 } from "../monitoring/events";
 import { MonitoredProjection } from "../monitoring/projection";
+import type { RescoreOutcome } from "../monitoring/rescore";
 import {
   applyMonitoringEvent,
   applyScore,
@@ -16,9 +17,14 @@ import {
 } from "../monitoring/state";
 import { AppError } from "../platform/errors";
 import type { EventBus } from "../platform/events/port";
+import { TOPIC } from "../platform/events/topics";
 import type { FastState } from "../platform/limits/port";
 import type { Scorer } from "../scoring/scorer";
-import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import {
+  publishScoreRequested,
+  publishVoyageScored,
+  voyageScoredMessage,
+} from "../underwriting/events";
 import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import { monitoredVoyageRequest } from "./schemas/monitoring";
@@ -89,15 +95,34 @@ export function registerMonitoringRoutes(
         departureMs,
         occurredAt: nowMs,
       });
+      // The history starts with a score made as every re-score makes its own (the control member
+      // sailing the registered route, streams/rescore), so the first re-score's band change is a
+      // change in the weather, not in the definition (voyage-risk quotes the ensemble's median
+      // member: docs/monitoring.md).
+      const first = await deps.scorer.run({
+        kind: "rescore",
+        input: {
+          voyageId: id,
+          vesselId: registration.vessel_id,
+          vessel: body.vessel,
+          departureMs,
+          route: scored.used.waypoints,
+          thresholds: {},
+          previous: null,
+        },
+        forecast,
+      });
       // The registration first, then its first score: the fold sees them in that order.
       await publishVoyageMonitored(deps.bus, registration);
-      const score = await publishVoyageScored(deps.bus, scored.response, {
-        keyId,
-        vesselType: body.vessel.type,
-        iface: "monitoring",
-        ...scored.used,
-        occurredAt: nowMs,
-      });
+      const score = first.score
+        ? await publishMonitoringScore(deps.bus, first.score, { keyId, requestId, nowMs })
+        : await publishVoyageScored(deps.bus, scored.response, {
+            keyId,
+            vesselType: body.vessel.type,
+            iface: "monitoring",
+            ...scored.used,
+            occurredAt: nowMs,
+          });
       // Written through, so the caller reads what it just registered (the projector writes the same).
       const meta = applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta;
       await projection.putMeta(meta);
@@ -140,4 +165,22 @@ export function registerMonitoringRoutes(
       return projection.view(meta.id);
     },
   );
+}
+
+/**
+ * A registration's first score, from a re-score's fields: metered to the registering key as the
+ * monitoring interface's, with its own event id (the re-score's derived id is for re-scores).
+ */
+async function publishMonitoringScore(
+  bus: EventBus,
+  score: NonNullable<RescoreOutcome["score"]>,
+  who: { keyId: string | undefined; requestId: string; nowMs: number },
+) {
+  const { event_id: _id, occurred_at: _at, ...fields } = score;
+  const message = voyageScoredMessage(
+    { ...fields, interface: "monitoring", key_id: who.keyId ?? null, request_id: who.requestId },
+    who.nowMs,
+  );
+  await bus.publish(TOPIC.voyageScores, [message]);
+  return message.value;
 }

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMonitoringProjector } from "../../streams/monitoring/projector";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { MonitoredProjection } from "../monitoring/projection";
+import { rescoreVoyage } from "../monitoring/rescore";
 import { MemoryFastState } from "../platform/limits/memory";
 import type { Served } from "../serve";
 import { monitoredVoyageResponse } from "./schemas/monitoring";
@@ -82,6 +84,36 @@ describe("monitored voyages", { timeout: 300_000 }, () => {
     expect(again.json).toEqual(stopped.json);
     const after = await call("GET", `/api/v1/monitored-voyages/${v.id}`, KEYS.fleet);
     expect(after.json).toMatchObject({ status: "stopped", history: [{ interface: "monitoring" }] });
+  });
+
+  it("starts the history with a score made as re-scores make theirs, so the first re-score compares like with like", async () => {
+    const created = await call("POST", "/api/v1/monitored-voyages", KEYS.fleet, registration);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const v = monitoredVoyageResponse.parse(created.json);
+    const meta = await new MonitoredProjection(s.platform.state).meta(v.id);
+    const cycleMs = Date.parse(v.latest?.weather_cycle_utc ?? "");
+    // A re-score against the registration's own cycle: the same index, band and peaks. (The
+    // voyage-risk index is the ensemble's median member's, a re-score the control member's: a
+    // history starting with the former raised a band change on the first cycle that was none.)
+    const again = await rescoreVoyage(
+      syntheticScoringDeps("monitoring-first-score").deps,
+      {
+        voyageId: v.id,
+        vesselId: "9321483",
+        vessel: registration.vessel as never,
+        departureMs: Date.parse(departure),
+        route: meta?.route ?? [],
+        thresholds: {},
+        previous: null,
+      },
+      syntheticForecastAt(cycleMs, s.now()),
+    );
+    expect(v.latest).toMatchObject({
+      interface: "monitoring",
+      index: again.score?.index,
+      band: again.score?.band,
+      peak_hs_m: again.score?.peak_hs_m,
+    });
   });
 
   it("rebuilds the same projection from the events alone", async () => {
