@@ -2,7 +2,7 @@
  * MARPOL Annex VI Emission Control Areas (regs. 13.6 NOx, 14.3 SOx/PM) with their boundaries,
  * the dates their requirements apply and their sulphur limits.
  *
- * Sources are given per zone. Research notes: shared/reference/regulatory-zones.md. Every ring
+ * Sources are given per zone. Research notes: docs/research/regulatory-zones.md. Every ring
  * marks which edges are sourced boundary lines and which are closures over land ("L") or
  * approximations ("A"); see zone-spec.ts. Not for navigation.
  */

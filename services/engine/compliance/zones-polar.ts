@@ -1,6 +1,6 @@
 /**
  * Polar Code areas (SOLAS chapter XIV; MARPOL Annexes I, II, IV, V): the Antarctic area and
- * Arctic waters. Research notes: shared/reference/regulatory-zones.md, section 2.
+ * Arctic waters. Research notes: docs/research/regulatory-zones.md, section 2.
  */
 import { dms, dmsNeg } from "./shapes";
 import type { PolarZoneSpec, Vertex } from "./zone-spec";

@@ -1,7 +1,7 @@
 /**
  * IMO Particularly Sensitive Sea Areas (PSSAs; Guidelines A.982(24)) and Areas To Be Avoided
  * (ATBAs; SOLAS V/10, A.572(14)). List of PSSAs: imo.org PSSA page and MEPC 82 (research notes,
- * shared/reference/regulatory-zones.md section 4).
+ * docs/research/regulatory-zones.md section 4).
  *
  * Only the Papahanaumokuakea PSSA and the two Florida Keys ATBAs come from coordinate lists;
  * the other polygons are simplified outlines drawn for this module from the areas' published

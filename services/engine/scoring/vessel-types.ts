@@ -9,7 +9,7 @@
  * conditions a ship must still be controllable in; recreational craft take their EU RCD design
  * category (A ocean: Hs ≥ 4 m, above Bft 8; B offshore: Hs 4 m, Bft 8 ≈ 34-40 kt; C inshore: Hs
  * 2 m, Bft 6 ≈ 22-27 kt). Small workboats take the US NWS small-craft advisory (sustained wind
- * 18-33 kt). Sources in ../shared/reference/wind-waves-and-limits.md.
+ * 18-33 kt). Sources in docs/research/wind-waves-and-limits.md.
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Wind-sea growth and swell propagation, the relations the synthetic weather is built on. Sources
- * and worked values are in /work/shared/reference/wind-waves-and-limits.md (section 1).
+ * and worked values are in docs/research/wind-waves-and-limits.md (section 1).
  */
 
 export const G = 9.80665;
