@@ -4,25 +4,21 @@ import type { Route, RoutingNetwork } from "../engine/routing/router";
 /**
  * A route's geometry as every interface prints it: drawn at sea when joined straight in lon/lat,
  * cut at the antimeridian (drawn-line.ts), checked against the 1:10m land and closed waters the
- * router keeps its legs off; canal and river-fairway legs, which that coastline fills, and legs whose
- * geodesic meets land (a client's track), are not checked.
+ * router keeps its legs off. A leg whose geodesic itself meets that land is drawn as given: a
+ * canal or river fairway the coastline fills, or a client's track over land.
  */
 export function routeGeometry(
-  route: Pick<Route, "waypoints" | "legs">,
+  route: Pick<Route, "waypoints">,
   network: RoutingNetwork,
 ): DrawnGeometry {
-  const coast = network.keptOff();
-  const confined = new Set(network.passages.filter((p) => p.kind !== "strait").map((p) => p.id));
+  const land = network.keptOff();
   return drawnLine(route.waypoints, {
     // One piece: the straight lon/lat segment itself, as drawn (not the geodesic in 5 nm pieces).
-    hitsLand: (a, b) => coast.pathHitsLand(a, b, Number.MAX_VALUE),
-    // Legs whose geodesic itself meets land (a client's track over land) cannot be drawn at sea.
+    hitsLand: (a, b) => land.pathHitsLand(a, b, Number.MAX_VALUE),
     landUnchecked: (leg) => {
-      const passage = route.legs[leg]?.passage;
-      if (passage !== undefined && confined.has(passage)) return true;
       const a = route.waypoints[leg];
       const b = route.waypoints[leg + 1];
-      return a === undefined || b === undefined || coast.pathHitsLand(a, b);
+      return a === undefined || b === undefined || land.pathHitsLand(a, b);
     },
   });
 }

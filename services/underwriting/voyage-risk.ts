@@ -3,7 +3,7 @@ import { API_VERSION } from "../api/version";
 import { round } from "../engine/round";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
-import type { aggregateExposure } from "../engine/scoring/exposure";
+import type { ExposureAggregates } from "../engine/scoring/exposure";
 import type { SailedPiece } from "../engine/scoring/sail";
 import { isSailingYacht, resolveVessel, type ScoringVessel } from "../engine/scoring/vessel-types";
 import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
@@ -281,7 +281,7 @@ async function blendedMembers(
 
 function physicalConditions(
   pieces: readonly SailedPiece[],
-  e: ReturnType<typeof aggregateExposure>,
+  e: ExposureAggregates,
   departureMs: number,
 ): VoyageRiskResponse["physical_conditions"] {
   const worst = (pick: (c: SailedPiece["conditions"]) => number) =>
