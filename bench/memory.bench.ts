@@ -1,5 +1,6 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { EVENT } from "../services/contracts/events";
 import { EmbeddedAnalytics } from "../services/platform/analytics/embedded";
 import { loadConfig } from "../services/platform/config";
 import { MemoryEventBus } from "../services/platform/events/memory-bus";
@@ -7,7 +8,6 @@ import { MemoryCodec } from "../services/platform/events/memory-codec";
 import { eventRecord } from "../services/platform/events/records";
 import { SchemaCatalog } from "../services/platform/events/schema-catalog";
 import { TOPIC, topicSpecs } from "../services/platform/events/topics";
-import { ROUTE_RISK_RESULT } from "../services/route-risk/events";
 import { startAnalyticsSink } from "../streams/analytics/sink";
 import { waitFor } from "../tests/helpers";
 import { type BenchSuite, round } from "./figures";
@@ -72,7 +72,7 @@ async function run(bounded: boolean): Promise<number> {
         const routeId = `route-${i + j}`;
         return {
           key: routeId,
-          type: ROUTE_RISK_RESULT,
+          type: EVENT.RouteRiskResult,
           value: eventRecord(
             {
               route_id: routeId,

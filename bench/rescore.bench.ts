@@ -5,8 +5,8 @@ import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { type Admin, Kafka, logLevel } from "kafkajs";
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../services/api/schemas/underwriting";
+import { EVENT } from "../services/contracts/events";
 import { voyageMonitoredRecord } from "../services/monitoring/events";
-import { VOYAGE_MONITORED } from "../services/monitoring/state";
 import {
   clickHouseOptionsFromConfig,
   createClickHouseAnalytics,
@@ -19,7 +19,7 @@ import { RegistryCodec } from "../services/platform/events/registry-codec";
 import { SchemaCatalog } from "../services/platform/events/schema-catalog";
 import { TOPIC, topicSpecs } from "../services/platform/events/topics";
 import { createStreamScorer } from "../services/scoring/stream-scorer";
-import { publishVoyageScored, VOYAGE_SCORED } from "../services/underwriting/events";
+import { publishVoyageScored } from "../services/underwriting/events";
 import { forecastFor } from "../services/underwriting/voyage-risk";
 import { CycleRegistry } from "../services/weather/cycle-registry";
 import { cycleAtOrBefore, WEATHER_MODELS } from "../services/weather/models";
@@ -180,7 +180,7 @@ async function seedEvents(
       departureMs,
       occurredAt: nowMs - HOUR + i,
     });
-    monitored.push({ key: id, type: VOYAGE_MONITORED, value: record });
+    monitored.push({ key: id, type: EVENT.VoyageMonitored, value: record });
     await publishVoyageScored(
       catcher,
       { ...t.response, voyage_id: id },
@@ -556,7 +556,7 @@ async function rescoreRound(
       const t0 = Date.now();
       await bus.publish(TOPIC.weatherCycles, [syntheticCycleEvent(cycleMs, t0)]);
       const count = sql`SELECT uniqExact(event_id) AS n FROM ${ident(label, "events")}
-        WHERE topic = ${TOPIC.voyageScores} AND event_type = ${VOYAGE_SCORED}
+        WHERE topic = ${TOPIC.voyageScores} AND event_type = ${EVENT.VoyageScored}
           AND occurred_at_ms = ${t0}
           AND visitParamExtractString(payload_json, 'interface') = 'rescore'`;
       const result: Partial<CycleResult> = {};

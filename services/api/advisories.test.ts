@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
-import { ALERT_TYPES } from "../monitoring/alerts";
+import { EVENT } from "../contracts/events";
 import { TOPIC } from "../platform/events/topics";
 import type { Served } from "../serve";
 
@@ -55,7 +55,7 @@ const alertsOf = async (voyageId: string) => {
   });
   const alerts = new Map<string, Record<string, unknown>>();
   for (const e of rows) {
-    if (e.event_type === ALERT_TYPES.advisoryChanged) {
+    if (e.event_type === EVENT.AdvisoryChanged) {
       alerts.set(e.event_id, JSON.parse(e.payload_json) as Record<string, unknown>);
     }
   }

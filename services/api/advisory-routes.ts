@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
-import { ADVISORY_ISSUED, ADVISORY_WITHDRAWN } from "../advisories/events";
 import { IssuedAdvisories } from "../advisories/issued";
+import { EVENT } from "../contracts/events";
 import { ringProblem } from "../engine/advisories/advisory-area";
 import { AppError } from "../platform/errors";
 import type { EventBus } from "../platform/events/port";
@@ -146,7 +146,7 @@ export function registerAdvisoryRoutes(
       now,
     );
     await issued.live(id);
-    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: ADVISORY_ISSUED, value }]);
+    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryIssued, value }]);
     return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
   });
   app.delete("/api/v1/admin/advisories/:id", admin, async (request, reply) => {
@@ -159,7 +159,7 @@ export function registerAdvisoryRoutes(
       return reply.status(202).send({ advisory_id: id, event_id: known.event_id });
     }
     const value = eventRecord({ advisory_id: id }, deps.now());
-    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: ADVISORY_WITHDRAWN, value }]);
+    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryWithdrawn, value }]);
     await issued.withdrawn(id, value.event_id);
     return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
   });

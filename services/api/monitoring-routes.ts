@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { EVENT } from "../contracts/events";
 import {
   monitoringStoppedRecord,
   publishMonitoringStopped,
@@ -8,13 +9,7 @@ import {
 } from "../monitoring/events";
 import { MonitoredProjection } from "../monitoring/projection";
 import type { RescoreOutcome } from "../monitoring/rescore";
-import {
-  applyMonitoringEvent,
-  applyScore,
-  MONITORING_STOPPED,
-  type MonitoredMeta,
-  VOYAGE_MONITORED,
-} from "../monitoring/state";
+import { applyMonitoringEvent, applyScore, type MonitoredMeta } from "../monitoring/state";
 import { AppError } from "../platform/errors";
 import type { EventBus } from "../platform/events/port";
 import { TOPIC } from "../platform/events/topics";
@@ -124,7 +119,10 @@ export function registerMonitoringRoutes(
             occurredAt: nowMs,
           });
       // Written through, so the caller reads what it just registered (the projector writes the same).
-      const meta = applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta;
+      const meta = applyMonitoringEvent(null, {
+        type: EVENT.VoyageMonitored,
+        value: registration,
+      }) as MonitoredMeta;
       await projection.putMeta(meta);
       const history = applyScore(null, score);
       if (history) await projection.putHistory(history);
@@ -159,7 +157,7 @@ export function registerMonitoringRoutes(
       if (meta.status === "active") {
         const stopped = monitoringStoppedRecord(meta.id, "deleted", request.apiKey?.id, deps.now());
         await publishMonitoringStopped(deps.bus, stopped);
-        const after = applyMonitoringEvent(meta, MONITORING_STOPPED, stopped);
+        const after = applyMonitoringEvent(meta, { type: EVENT.MonitoringStopped, value: stopped });
         if (after) await projection.putMeta(after);
       }
       return projection.view(meta.id);

@@ -103,8 +103,6 @@ describe("monitored voyages", { timeout: 300_000 }, () => {
         vessel: registration.vessel as never,
         departureMs: Date.parse(departure),
         route: meta?.route ?? [],
-        thresholds: {},
-        previous: null,
       },
       syntheticForecastAt(cycleMs, s.now()),
     );

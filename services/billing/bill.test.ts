@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { EVENT } from "../contracts/events";
 import { EmbeddedAnalytics } from "../platform/analytics/embedded";
 import { TOPIC } from "../platform/events/topics";
-import { VOYAGE_SCORED } from "../underwriting/events";
 import { BadMonthError, monthlyBill, monthRange } from "./bill";
 
 /** A key's bill for a month, from the VoyageScored events analytics holds. */
@@ -12,7 +12,7 @@ async function store(events: Array<{ key: string | null; iface: string; at: numb
   await a.insertEvents(
     events.map((e, i) => ({
       event_id: randomUUID(),
-      event_type: VOYAGE_SCORED,
+      event_type: EVENT.VoyageScored,
       topic: TOPIC.voyageScores,
       key: `voyage-${i}`,
       occurred_at_ms: e.at,

@@ -1,8 +1,8 @@
+import { EVENT } from "../contracts/events";
 import { MAX_OCCURRED_AT_MS } from "../platform/analytics/event-rows";
 import type { AnalyticsStore } from "../platform/analytics/port";
 import { TOPIC } from "../platform/events/topics";
 import type { Plan } from "../platform/keys/api-keys";
-import { VOYAGE_SCORED } from "../underwriting/events";
 
 /**
  * Usage metering: one VoyageScored event per voyage scored (either interface) is one unit,
@@ -90,7 +90,7 @@ export async function monthlyBill(
   const { fromMs, toMs } = monthRange(month);
   const usage = await analytics.usage({
     topic: TOPIC.voyageScores,
-    event_type: VOYAGE_SCORED,
+    event_type: EVENT.VoyageScored,
     key_id: key.id,
     from_ms: fromMs,
     to_ms: toMs,

@@ -1,7 +1,7 @@
 import type { VoyageRiskRequest } from "../api/schemas/underwriting";
-import { ALERT_TYPES } from "../monitoring/alerts";
-import type { AnalyticsStore } from "../platform/analytics/port";
-import type { EventBus } from "../platform/events/port";
+import { EVENT, isEvent } from "../contracts/events";
+import type { AnalyticsStore, EventRow } from "../platform/analytics/port";
+import type { EventBus, EventRecord } from "../platform/events/port";
 import { eventRecord, nameBasedId } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 import type { FastState } from "../platform/limits/port";
@@ -16,8 +16,6 @@ import type { ForecastAt } from "../underwriting/voyage-risk";
  * and raises EnsembleReady, which reaches the key's webhooks as ensemble.ready. A result is the
  * asking key's: another key, like an unknown id, finds nothing.
  */
-export const ENSEMBLE_ANALYSIS_REQUESTED = "voyagerisk.voyages.EnsembleAnalysisRequested";
-export const ENSEMBLE_ANALYSIS_COMPLETED = "voyagerisk.voyages.EnsembleAnalysisCompleted";
 
 const ANALYSIS_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -52,7 +50,7 @@ export async function publishAnalysisRequested(
   await bus.publish(TOPIC.voyageRequests, [
     {
       key: r.id,
-      type: ENSEMBLE_ANALYSIS_REQUESTED,
+      type: EVENT.EnsembleAnalysisRequested,
       value: eventRecord(
         {
           analysis_id: r.id,
@@ -76,7 +74,7 @@ export async function publishAnalysisCompleted(
   await bus.publish(TOPIC.voyageRequests, [
     {
       key: record.id,
-      type: ENSEMBLE_ANALYSIS_COMPLETED,
+      type: EVENT.EnsembleAnalysisCompleted,
       value: {
         event_id: nameBasedId(`ensemble-completed\n${record.id}`),
         occurred_at: at,
@@ -92,7 +90,7 @@ export async function publishAnalysisCompleted(
   await bus.publish(TOPIC.voyageAlerts, [
     {
       key: record.id,
-      type: ALERT_TYPES.ensembleReady,
+      type: EVENT.EnsembleReady,
       value: {
         event_id: nameBasedId(`ensemble-ready\n${record.id}`),
         occurred_at: at,
@@ -139,22 +137,29 @@ export class EnsembleAnalyses {
 
   private async fromAnalytics(id: string): Promise<AnalysisRecord | null> {
     const events = await this.analytics.queryEvents({ topic: TOPIC.voyageRequests, key: id });
-    const requested = events.find((e) => e.event_type === ENSEMBLE_ANALYSIS_REQUESTED);
+    const stored = events.map(storedEvent);
+    const requested = stored.find((e) => isEvent(e, EVENT.EnsembleAnalysisRequested));
     if (!requested) return null;
-    const r = JSON.parse(requested.payload_json) as Record<string, unknown>;
-    const done = events.find((e) => e.event_type === ENSEMBLE_ANALYSIS_COMPLETED);
-    const c = done ? (JSON.parse(done.payload_json) as Record<string, unknown>) : null;
+    const r = requested.value;
+    const c = stored.find((e) => isEvent(e, EVENT.EnsembleAnalysisCompleted))?.value ?? null;
     return {
       id,
-      key_id: (r.key_id as string | null) ?? null,
-      fleet_id: (r.fleet_id as string | null) ?? null,
-      status: c ? (c.status as AnalysisStatus) : "pending",
-      requested_at: new Date(Number(r.occurred_at)).toISOString(),
-      completed_at: c ? new Date(Number(c.occurred_at)).toISOString() : null,
-      result: c?.result_json ? JSON.parse(String(c.result_json)) : null,
-      error: c?.error_code
-        ? { code: String(c.error_code), message: String(c.error_message) }
-        : null,
+      key_id: r.key_id,
+      fleet_id: r.fleet_id,
+      status: c ? analysisStatus(c.status) : "pending",
+      requested_at: new Date(r.occurred_at).toISOString(),
+      completed_at: c ? new Date(c.occurred_at).toISOString() : null,
+      result: c?.result_json ? JSON.parse(c.result_json) : null,
+      error: c?.error_code ? { code: c.error_code, message: c.error_message ?? "" } : null,
     };
   }
+}
+
+/** An event as the analytics sink stored it: its name and its value as JSON. */
+function storedEvent(row: EventRow): { type: string; value: EventRecord } {
+  return { type: row.event_type, value: JSON.parse(row.payload_json) };
+}
+
+function analysisStatus(status: string): AnalysisStatus {
+  return status === "ready" || status === "failed" ? status : "pending";
 }

@@ -1,7 +1,7 @@
+import { EVENT } from "../contracts/events";
 import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
-import { MONITORING_STOPPED, VOYAGE_MONITORED } from "./state";
 
 /** The monitored voyages' own events on voyages.monitoring (kept forever), keyed by voyage id. */
 
@@ -40,7 +40,7 @@ export async function publishVoyageMonitored(
   record: ReturnType<typeof voyageMonitoredRecord>,
 ): Promise<void> {
   await bus.publish(TOPIC.voyageMonitoring, [
-    { key: record.voyage_id, type: VOYAGE_MONITORED, value: record },
+    { key: record.voyage_id, type: EVENT.VoyageMonitored, value: record },
   ]);
 }
 
@@ -54,7 +54,7 @@ export function monitoringStoppedRecord(
 }
 
 export function monitoringStoppedMessage(record: ReturnType<typeof monitoringStoppedRecord>) {
-  return { key: record.voyage_id, type: MONITORING_STOPPED, value: record };
+  return { key: record.voyage_id, type: EVENT.MonitoringStopped, value: record };
 }
 
 export async function publishMonitoringStopped(

@@ -26,7 +26,7 @@ export async function followMonitoredVoyages(
     fromBeginning: true,
     handleBatch: async (events) => {
       for (const e of events) {
-        const after = applyMonitoringEvent(voyages.get(e.key) ?? null, e.type, e.value);
+        const after = applyMonitoringEvent(voyages.get(e.key) ?? null, e);
         if (after) voyages.set(e.key, after);
         seen.set(e.partition, BigInt(e.offset));
       }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { sharedRoutingNetwork } from "../routing/network";
-import { derivedEventId, type RescoreInput, rescoreVoyage } from "./rescore";
+import { decideAlerts, type PreviousScore } from "./alert-rules";
+import { derivedEventId } from "./event-ids";
+import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "./rescore";
 
 /**
  * A monitored voyage re-scored against a forecast cycle: the same cycle gives the same events
@@ -25,10 +27,25 @@ const input = (over: Partial<RescoreInput> = {}): RescoreInput => ({
   vessel: { type: "cargo_small" },
   departureMs: DEPARTURE,
   route: route.waypoints.map((p) => [p.lon, p.lat] as const),
-  thresholds: {},
-  previous: null,
   ...over,
 });
+
+/** What the re-score worker does with an outcome: the alert rules against the previous score. */
+const alertsOf = (
+  outcome: RescoreOutcome,
+  previous: PreviousScore | null,
+  thresholds: Record<string, number> = {},
+) =>
+  outcome.alertFacts
+    ? decideAlerts({
+        voyage: { id: "voyage-1", vessel_id: "9321483", key_id: null, fleet_id: null },
+        cycle: { model: "synthetic", cycleMs: CYCLE },
+        occurredAt: CYCLE + 3_600_000,
+        previous,
+        thresholds,
+        ...outcome.alertFacts,
+      })
+    : [];
 
 describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
   it("gives the same score and ids for the same cycle, other ids for another cycle", async () => {
@@ -46,8 +63,7 @@ describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
   });
 
   it("alerts on a band change and on thresholds crossed, and stays quiet when nothing changed", async () => {
-    const f = syntheticForecastAt(CYCLE, CYCLE + 3_600_000);
-    const now = await rescoreVoyage(deps, input(), f);
+    const now = await rescoreVoyage(deps, input(), syntheticForecastAt(CYCLE, CYCLE + 3_600_000));
     const s = now.score as NonNullable<typeof now.score>;
     const same = {
       index: s.index,
@@ -55,38 +71,25 @@ describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
       peak_wind_kts: s.peak_wind_kts,
       peak_hs_m: s.peak_hs_m,
     };
-    expect((await rescoreVoyage(deps, input({ previous: same }), f)).alerts).toEqual([]);
+    expect(alertsOf(now, same)).toEqual([]);
 
-    const fromSevere = await rescoreVoyage(
-      deps,
-      input({ previous: { ...same, index: 95, band: "Severe" } }),
-      f,
-    );
+    const fromSevere = alertsOf(now, { ...same, index: 95, band: "Severe" });
     expect(s.band).not.toBe("Severe");
-    expect(fromSevere.alerts).toHaveLength(1);
-    expect(fromSevere.alerts[0]).toMatchObject({
+    expect(fromSevere).toHaveLength(1);
+    expect(fromSevere[0]).toMatchObject({
       risk_band_was: "Severe",
       risk_band_now: s.band,
-      trigger: { field: "index", observed: s.index },
+      trigger_field: "index",
+      trigger_observed: s.index,
     });
-    expect(fromSevere.alerts[0]?.trigger.threshold).toBeGreaterThan(s.index);
+    expect(fromSevere[0]?.trigger_threshold).toBeGreaterThan(s.index);
 
-    const windy = await rescoreVoyage(
-      deps,
-      input({ thresholds: { wind_kts: 1 }, previous: { ...same, peak_wind_kts: 0 } }),
-      f,
-    );
-    expect(windy.alerts.map((a) => a.trigger.field)).toEqual(["wind_kts"]);
-    const trigger = windy.alerts[0]?.trigger;
-    expect(trigger).toMatchObject({ threshold: 1, observed: s.peak_wind_kts });
-    expect(Math.abs(trigger?.at.lat ?? 99)).toBeLessThan(90);
+    const windy = alertsOf(now, { ...same, peak_wind_kts: 0 }, { wind_kts: 1 });
+    expect(windy.map((a) => a.trigger_field)).toEqual(["wind_kts"]);
+    expect(windy[0]).toMatchObject({ trigger_threshold: 1, trigger_observed: s.peak_wind_kts });
+    expect(Math.abs(windy[0]?.trigger_lat ?? 99)).toBeLessThan(90);
     // Already above it at the last score: no new crossing.
-    const still = await rescoreVoyage(
-      deps,
-      input({ thresholds: { wind_kts: 1 }, previous: same }),
-      f,
-    );
-    expect(still.alerts).toEqual([]);
+    expect(alertsOf(now, same, { wind_kts: 1 })).toEqual([]);
   });
 
   it("scores only what lies ahead, and says when the voyage has arrived", async () => {
@@ -102,6 +105,6 @@ describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
       input(),
       syntheticForecastAt(CYCLE, DEPARTURE + 60 * 86_400_000),
     );
-    expect(arrived).toEqual({ score: null, arrived: true, alerts: [] });
+    expect(arrived).toEqual({ score: null, arrived: true, alertFacts: null });
   });
 });

@@ -3,8 +3,7 @@ import { round } from "../engine/round";
 import type { Route } from "../engine/routing/router";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
-import { BANDS, bandOf, voyageSeverity } from "../engine/scoring/vsi";
-import { nameBasedId } from "../platform/events/records";
+import { voyageSeverity } from "../engine/scoring/vsi";
 import type { VoyageScoredFields } from "../underwriting/events";
 import { assessRoute } from "../underwriting/route-context";
 import {
@@ -13,14 +12,16 @@ import {
   routingVessel,
   type ScoringDeps,
 } from "../underwriting/voyage-risk";
+import type { AlertDecisionInput } from "./alert-rules";
+import { derivedEventId } from "./event-ids";
 
 /**
  * A monitored voyage re-scored against a new forecast cycle: its registered route sailed again
  * through the cycle's control member (with speed loss and current, so the timing moves with the
  * weather), and the part still ahead of the vessel's expected position scored with the index.
  * No re-routing: a fleet's voyage keeps its plan, and a re-score costs milliseconds, so a cycle
- * re-scores thousands of voyages. The outcome names what changed against the previous score:
- * the band, and the thresholds crossed; a voyage whose route is behind it has arrived.
+ * re-scores thousands of voyages. A voyage whose route is behind it has arrived. Whether the
+ * score alerts is decided apart, by the re-score worker, with decideAlerts (alert-rules.ts).
  *
  * Event ids are derived from (voyage, cycle), so a re-score repeated after a crash produces the
  * same events, which every consumer deduplicates.
@@ -31,34 +32,14 @@ export interface RescoreInput {
   vessel: VoyageRiskRequest["vessel"];
   departureMs: number;
   route: ReadonlyArray<readonly [number, number]>;
-  thresholds: Readonly<Record<string, number>>;
-  /** The previous score of this voyage, if any: what a change is measured against. */
-  previous: { index: number; band: string; peak_wind_kts: number; peak_hs_m: number } | null;
-}
-
-export interface Trigger {
-  field: "wind_kts" | "wave_m" | "index";
-  threshold: number;
-  observed: number;
-  at: { lat: number; lon: number };
 }
 
 export interface RescoreOutcome {
   /** Null when the voyage has arrived (nothing ahead to score). */
   score: (VoyageScoredFields & { event_id: string; occurred_at: number }) | null;
   arrived: boolean;
-  /** One per band change or threshold crossing (empty when nothing changed). */
-  alerts: Array<{
-    event_id: string;
-    risk_band_was: string;
-    risk_band_now: string;
-    trigger: Trigger;
-  }>;
-}
-
-/** The id of an event a re-score produces, from its parts (see nameBasedId). */
-export function derivedEventId(...parts: Array<string | number>): string {
-  return nameBasedId(parts.join("|"));
+  /** What the alert rules (alert-rules.ts) need of this score; null when arrived. */
+  alertFacts: Pick<AlertDecisionInput, "now" | "vesselLimits"> | null;
 }
 
 export async function rescoreVoyage(
@@ -76,7 +57,7 @@ export async function rescoreVoyage(
   );
   const nowMs = forecast.nowMs;
   const ahead = route.segments.filter((s) => s.end_ms > nowMs);
-  if (ahead.length === 0) return { score: null, arrived: true, alerts: [] };
+  if (ahead.length === 0) return { score: null, arrived: true, alertFacts: null };
   const remaining: Route = { ...route, segments: ahead };
   const { context } = assessRoute(remaining, network, vessel);
   const exposure = aggregateExposure(
@@ -119,71 +100,18 @@ export async function rescoreVoyage(
     vessel_type: vessel.type,
   };
 
-  const was = input.previous;
-  const bandWas = was?.band ?? vsi.band;
-  const alerts: RescoreOutcome["alerts"] = [];
-  const alert = (trigger: Trigger) =>
-    alerts.push({
-      event_id: derivedEventId("alert", input.voyageId, cycle.model, cycle.cycleMs, trigger.field),
-      risk_band_was: bandWas,
-      risk_band_now: vsi.band,
-      trigger,
-    });
-  // A band change: the boundary crossed is the trigger's threshold.
-  if (was && was.band !== vsi.band) {
-    const boundary = bandBoundary(was.index, vsi.score);
-    const worst = vsi.dimensions.sea_state.score >= vsi.dimensions.wind.score ? wave : wind;
-    alert({
-      field: "index",
-      threshold: boundary,
-      observed: vsi.score,
-      at: { lat: worst.lat, lon: worst.lon },
-    });
-  }
-  // Thresholds crossed upwards since the last score (unstated wind and wave: the vessel's limits).
-  const limits = {
-    wind_kts: input.thresholds.wind_kts ?? vessel.max_wind_kts,
-    wave_m: input.thresholds.wave_m ?? vessel.max_wave_m,
+  return {
+    score,
+    arrived: false,
+    alertFacts: {
+      now: {
+        index: vsi.score,
+        band: vsi.band,
+        peakWind: { value: wind.value, lat: wind.lat, lon: wind.lon },
+        peakWave: { value: wave.value, lat: wave.lat, lon: wave.lon },
+        seaStateLeads: vsi.dimensions.sea_state.score >= vsi.dimensions.wind.score,
+      },
+      vesselLimits: { wind_kts: vessel.max_wind_kts, wave_m: vessel.max_wave_m },
+    },
   };
-  if (wind.value > limits.wind_kts && !(was && was.peak_wind_kts > limits.wind_kts)) {
-    alert({
-      field: "wind_kts",
-      threshold: limits.wind_kts,
-      observed: score.peak_wind_kts,
-      at: { lat: wind.lat, lon: wind.lon },
-    });
-  }
-  if (wave.value > limits.wave_m && !(was && was.peak_hs_m > limits.wave_m)) {
-    alert({
-      field: "wave_m",
-      threshold: limits.wave_m,
-      observed: score.peak_hs_m,
-      at: { lat: wave.lat, lon: wave.lon },
-    });
-  }
-  const indexThreshold = input.thresholds.index;
-  if (
-    indexThreshold !== undefined &&
-    vsi.score > indexThreshold &&
-    !(was && was.index > indexThreshold) &&
-    !(was && was.band !== vsi.band)
-  ) {
-    alert({
-      field: "index",
-      threshold: indexThreshold,
-      observed: vsi.score,
-      at: { lat: wave.lat, lon: wave.lon },
-    });
-  }
-  return { score, arrived: false, alerts };
-}
-
-/** The band boundary between two index values (the one crossed going from `was` to `now`). */
-function bandBoundary(was: number, now: number): number {
-  const lo = Math.min(was, now);
-  const crossed = BANDS.map((b) => b.from).filter(
-    (from) => from > lo && from <= Math.max(was, now),
-  );
-  const pick = now > was ? crossed.at(-1) : crossed[0];
-  return pick ?? BANDS.find((b) => b.name === bandOf(now))?.from ?? 0;
 }

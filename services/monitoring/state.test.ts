@@ -1,19 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { EventRecord } from "../platform/events/port";
+import { EVENT, type VoyageMonitored, type VoyageScored } from "../contracts/events";
 import {
   applyMonitoringEvent,
   applyScore,
   MAX_HISTORY,
-  MONITORING_STOPPED,
   type MonitoredMeta,
   monitoredView,
   type ScoreHistory,
-  VOYAGE_MONITORED,
 } from "./state";
 
 /** The fold of a monitored voyage's events: registration, stop, scores; idempotent; ordered. */
 const T0 = Date.UTC(2026, 10, 21, 6);
-const registration: EventRecord = {
+const registration: VoyageMonitored = {
   event_id: "e-reg",
   occurred_at: T0,
   voyage_id: "v1",
@@ -29,11 +27,20 @@ const registration: EventRecord = {
   thresholds: { wind_kts: 30 },
   departure: T0 + 86_400_000,
 };
-const score = (id: string, at: number, index: number, iface = "rescore"): EventRecord => ({
+const score = (id: string, at: number, index: number, iface = "rescore"): VoyageScored => ({
   event_id: id,
   occurred_at: at,
   voyage_id: "v1",
+  request_id: null,
+  key_id: null,
   interface: iface,
+  dimensions: { sea_state: index },
+  confidence_low: index,
+  confidence_high: index,
+  departure: T0,
+  eta_p90: at + 11 * 86_400_000,
+  distance_nm: 3000,
+  vessel_type: "cargo_small",
   index,
   band: index >= 40 ? "Caution" : "Moderate",
   weather_model: "synthetic",
@@ -46,7 +53,10 @@ const score = (id: string, at: number, index: number, iface = "rescore"): EventR
 
 describe("monitored voyage fold", () => {
   it("registers, then stops once; a repeated event changes nothing", () => {
-    const meta = applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta;
+    const meta = applyMonitoringEvent(null, {
+      type: EVENT.VoyageMonitored,
+      value: registration,
+    }) as MonitoredMeta;
     expect(meta).toMatchObject({
       id: "v1",
       status: "active",
@@ -58,20 +68,40 @@ describe("monitored voyage fold", () => {
       registered_at_utc: "2026-11-21T06:00:00.000Z",
       stopped_at_utc: null,
     });
-    expect(applyMonitoringEvent(meta, VOYAGE_MONITORED, registration)).toBe(meta);
-    const stop = { event_id: "e-stop", occurred_at: T0 + 5, voyage_id: "v1", reason: "deleted" };
-    const stopped = applyMonitoringEvent(meta, MONITORING_STOPPED, stop) as MonitoredMeta;
+    expect(applyMonitoringEvent(meta, { type: EVENT.VoyageMonitored, value: registration })).toBe(
+      meta,
+    );
+    const stop = {
+      event_id: "e-stop",
+      occurred_at: T0 + 5,
+      voyage_id: "v1",
+      reason: "deleted",
+      key_id: null,
+    };
+    const stopped = applyMonitoringEvent(meta, {
+      type: EVENT.MonitoringStopped,
+      value: stop,
+    }) as MonitoredMeta;
     expect(stopped.status).toBe("stopped");
     expect(stopped.stopped_at_utc).toBe(new Date(T0 + 5).toISOString());
-    expect(applyMonitoringEvent(stopped, MONITORING_STOPPED, stop)).toBe(stopped);
+    expect(applyMonitoringEvent(stopped, { type: EVENT.MonitoringStopped, value: stop })).toBe(
+      stopped,
+    );
     // A later stop (completed) of a stopped voyage, or its registration replayed, changes nothing.
     const done = { ...stop, event_id: "e-done", reason: "completed" };
-    expect(applyMonitoringEvent(stopped, MONITORING_STOPPED, done)).toBe(stopped);
-    expect(applyMonitoringEvent(stopped, VOYAGE_MONITORED, registration)).toBe(stopped);
-    const completed = applyMonitoringEvent(meta, MONITORING_STOPPED, done) as MonitoredMeta;
+    expect(applyMonitoringEvent(stopped, { type: EVENT.MonitoringStopped, value: done })).toBe(
+      stopped,
+    );
+    expect(
+      applyMonitoringEvent(stopped, { type: EVENT.VoyageMonitored, value: registration }),
+    ).toBe(stopped);
+    const completed = applyMonitoringEvent(meta, {
+      type: EVENT.MonitoringStopped,
+      value: done,
+    }) as MonitoredMeta;
     expect(completed.status).toBe("completed");
     // A stop of a voyage never registered is nothing.
-    expect(applyMonitoringEvent(null, MONITORING_STOPPED, stop)).toBeNull();
+    expect(applyMonitoringEvent(null, { type: EVENT.MonitoringStopped, value: stop })).toBeNull();
   });
 
   it("keeps monitoring and re-score scores only, each once, in scoring-time order", () => {
@@ -84,7 +114,10 @@ describe("monitored voyage fold", () => {
     expect(applyScore(h, score("s-u", T0, 99, "underwriting"))).toBe(h);
     expect(applyScore(null, score("s-r", T0, 99, "route-risk"))).toBeNull();
     const view = monitoredView(
-      applyMonitoringEvent(null, VOYAGE_MONITORED, registration) as MonitoredMeta,
+      applyMonitoringEvent(null, {
+        type: EVENT.VoyageMonitored,
+        value: registration,
+      }) as MonitoredMeta,
       h,
     );
     expect(view.latest).toMatchObject({ index: 50, band: "Caution", interface: "rescore" });

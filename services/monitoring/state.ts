@@ -1,3 +1,4 @@
+import { EVENT, isEvent, type VoyageScored } from "../contracts/events";
 import type { EventRecord } from "../platform/events/port";
 
 /**
@@ -8,9 +9,6 @@ import type { EventRecord } from "../platform/events/port";
  * API joins them when it answers. Pure: plain data in, plain data out; applying an event twice
  * changes nothing (every event carries its id).
  */
-
-export const VOYAGE_MONITORED = "voyagerisk.voyages.VoyageMonitored";
-export const MONITORING_STOPPED = "voyagerisk.voyages.MonitoringStopped";
 
 /** Scores kept per voyage (the newest): a voyage re-scored every 6 h for 60 days has 240. */
 export const MAX_HISTORY = 400;
@@ -59,35 +57,36 @@ export interface ScoreHistory {
 /** The interfaces whose scores belong to a monitored voyage's history. */
 export const MONITORING_INTERFACES: ReadonlySet<string> = new Set(["monitoring", "rescore"]);
 
-const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Folds a voyages.monitoring event into the voyage's meta (null: nothing known yet). */
 export function applyMonitoringEvent(
   meta: MonitoredMeta | null,
-  type: string,
-  e: EventRecord,
+  event: { type: string; value: EventRecord },
 ): MonitoredMeta | null {
-  if (meta?.event_ids.includes(e.event_id)) return meta;
-  if (type === VOYAGE_MONITORED) {
+  if (meta?.event_ids.includes(event.value.event_id)) return meta;
+  if (isEvent(event, EVENT.VoyageMonitored)) {
+    const e = event.value;
     // A registration seen after its stop (never produced, but replays must not resurrect it).
     if (meta && meta.status !== "active") return meta;
     return {
-      id: String(e.voyage_id),
+      id: e.voyage_id,
       status: "active",
-      key_id: (e.key_id as string | null) ?? null,
-      fleet_id: (e.fleet_id as string | null) ?? null,
-      vessel_id: String(e.vessel_id),
-      vessel: JSON.parse(String(e.vessel_json)),
-      voyage: JSON.parse(String(e.voyage_json)),
-      route: JSON.parse(String(e.route_json)),
-      thresholds: { ...(e.thresholds as Record<string, number>) },
+      key_id: e.key_id,
+      fleet_id: e.fleet_id,
+      vessel_id: e.vessel_id,
+      vessel: JSON.parse(e.vessel_json),
+      voyage: JSON.parse(e.voyage_json),
+      route: JSON.parse(e.route_json),
+      thresholds: { ...e.thresholds },
       departure_utc: iso(e.departure),
       registered_at_utc: iso(e.occurred_at),
       stopped_at_utc: null,
       event_ids: [...(meta?.event_ids ?? []), e.event_id],
     };
   }
-  if (type === MONITORING_STOPPED) {
+  if (isEvent(event, EVENT.MonitoringStopped)) {
+    const e = event.value;
     if (meta?.status !== "active") return meta;
     return {
       ...meta,
@@ -104,23 +103,23 @@ export function applyMonitoringEvent(
  * return the history unchanged). Kept in scoring-time order, so a replay in any order of one
  * partition's events gives the same history.
  */
-export function applyScore(history: ScoreHistory | null, e: EventRecord): ScoreHistory | null {
-  if (!MONITORING_INTERFACES.has(String(e.interface))) return history;
-  const voyageId = String(e.voyage_id);
+export function applyScore(history: ScoreHistory | null, e: VoyageScored): ScoreHistory | null {
+  if (!MONITORING_INTERFACES.has(e.interface)) return history;
+  const voyageId = e.voyage_id;
   const scores = history?.scores ?? [];
   if (scores.some((s) => s.event_id === e.event_id)) return history;
   const point: ScorePoint = {
     event_id: e.event_id,
     scored_at_utc: iso(e.occurred_at),
-    index: Number(e.index),
-    band: String(e.band),
-    weather_model: String(e.weather_model),
+    index: e.index,
+    band: e.band,
+    weather_model: e.weather_model,
     weather_cycle_utc: iso(e.weather_cycle),
-    weather_synthetic: Boolean(e.weather_synthetic),
+    weather_synthetic: e.weather_synthetic,
     eta_p50_utc: iso(e.eta_p50),
-    peak_hs_m: Number(e.peak_hs_m),
-    peak_wind_kts: Number(e.peak_wind_kts),
-    interface: String(e.interface),
+    peak_hs_m: e.peak_hs_m,
+    peak_wind_kts: e.peak_wind_kts,
+    interface: e.interface,
   };
   const next = [...scores, point].sort(
     (a, b) =>

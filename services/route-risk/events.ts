@@ -1,4 +1,5 @@
 import type { RouteRiskResponse } from "../api/schemas/route-risk";
+import { EVENT } from "../contracts/events";
 import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
@@ -10,7 +11,6 @@ import { type ScoreContext, voyageScoredMessage } from "../underwriting/events";
  * RouteRiskResult carrying the whole answer, which the route lookup reads from ClickHouse once
  * the Redis copy has expired.
  */
-export const ROUTE_RISK_RESULT = "voyagerisk.voyages.RouteRiskResult";
 
 export function publishRouteRiskScored(
   bus: EventBus,
@@ -50,7 +50,7 @@ export function publishRouteRiskScored(
     ),
     {
       key: r.route_id,
-      type: ROUTE_RISK_RESULT,
+      type: EVENT.RouteRiskResult,
       value: eventRecord(
         {
           route_id: r.route_id,

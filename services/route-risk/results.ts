@@ -1,7 +1,7 @@
 import type { RouteRiskResponse } from "../api/schemas/route-risk";
+import { EVENT } from "../contracts/events";
 import type { AnalyticsStore } from "../platform/analytics/port";
 import type { FastState } from "../platform/limits/port";
-import { ROUTE_RISK_RESULT } from "./events";
 
 /**
  * Route-risk answers by route id: a copy in fast state (Redis in platform mode) for
@@ -34,7 +34,7 @@ export class RouteResults {
     if (cached !== null) found = { stored: JSON.parse(cached) as Stored, from: "fast-state" };
     else {
       const [row] = await this.analytics.queryEvents({
-        event_type: ROUTE_RISK_RESULT,
+        event_type: EVENT.RouteRiskResult,
         key: routeId,
         limit: 1,
       });

@@ -1,5 +1,6 @@
 import type { VoyageRiskResponse } from "../api/schemas/underwriting";
-import type { EventBus, EventRecord } from "../platform/events/port";
+import { EVENT, eventMessage, type VoyageScored } from "../contracts/events";
+import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 
@@ -8,8 +9,6 @@ import { TOPIC } from "../platform/events/topics";
  * voyage id; the analytics sink writes both to ClickHouse, where VoyageScored is also the unit of
  * usage metering (one per voyage scored).
  */
-export const SCORE_REQUESTED = "voyagerisk.voyages.ScoreRequested";
-export const VOYAGE_SCORED = "voyagerisk.voyages.VoyageScored";
 
 export function publishScoreRequested(
   bus: EventBus,
@@ -26,7 +25,7 @@ export function publishScoreRequested(
   return bus.publish(TOPIC.voyageRequests, [
     {
       key: e.voyageId,
-      type: SCORE_REQUESTED,
+      type: EVENT.ScoreRequested,
       value: eventRecord(
         {
           voyage_id: e.voyageId,
@@ -42,36 +41,26 @@ export function publishScoreRequested(
   ]);
 }
 
-/** The facts of one VoyageScored event (schemas/avro/voyagerisk.voyages.VoyageScored). */
-export interface VoyageScoredFields {
-  voyage_id: string;
-  request_id: string | null;
-  key_id: string | null;
+/** The facts of one VoyageScored event, with the interfaces that score named. */
+export type VoyageScoredFields = Omit<VoyageScored, "event_id" | "occurred_at" | "interface"> & {
   interface: "underwriting" | "route-risk" | "monitoring" | "rescore";
-  index: number;
-  band: string;
-  dimensions: Record<string, number>;
-  confidence_low: number;
-  confidence_high: number;
-  weather_model: string;
-  weather_cycle: number;
-  weather_synthetic: boolean;
-  departure: number;
-  eta_p50: number;
-  eta_p90: number;
-  distance_nm: number;
-  peak_hs_m: number;
-  peak_wind_kts: number;
-  vessel_type: string;
-}
+};
 
-/** A VoyageScored message for voyages.scores, keyed by the voyage (or route) id. */
-export function voyageScoredMessage(fields: VoyageScoredFields, occurredAt: number) {
-  return {
-    key: fields.voyage_id,
-    type: VOYAGE_SCORED,
-    value: eventRecord({ ...fields }, occurredAt),
-  };
+/**
+ * A VoyageScored message for voyages.scores, keyed by the voyage (or route) id; a fresh event id
+ * unless a derived one is given (a score a crash may make twice is metered once).
+ */
+export function voyageScoredMessage(
+  fields: VoyageScoredFields,
+  occurredAt: number,
+  eventId?: string,
+) {
+  const value = eventRecord({ ...fields }, occurredAt);
+  return eventMessage(
+    EVENT.VoyageScored,
+    fields.voyage_id,
+    eventId === undefined ? value : { ...value, event_id: eventId },
+  );
 }
 
 /** Who asked for a score and what it was computed from (the scorer's `used`, plus the key). */
@@ -95,7 +84,7 @@ export async function publishVoyageScored(
     /** A derived id, for a score a crash may make twice (it is metered once). */
     eventId?: string;
   },
-): Promise<EventRecord> {
+): Promise<VoyageScored> {
   const vsi = r.voyage_severity_index;
   const message = voyageScoredMessage(
     {
@@ -122,8 +111,8 @@ export async function publishVoyageScored(
       vessel_type: e.vesselType,
     },
     e.occurredAt,
+    e.eventId,
   );
-  if (e.eventId !== undefined) message.value.event_id = e.eventId;
   await bus.publish(TOPIC.voyageScores, [message]);
   return message.value;
 }

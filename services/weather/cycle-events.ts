@@ -1,10 +1,8 @@
-import type { EventBus, OutgoingEvent, Subscription } from "../platform/events/port";
+import { EVENT, type EventMessage, isEvent } from "../contracts/events";
+import type { EventBus, Subscription } from "../platform/events/port";
 import { nameBasedId } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 import type { CycleFields, CycleLanded, CycleRegistry } from "./cycle-registry";
-
-/** Avro full name of the event (schemas/avro/voyagerisk.weather.WeatherCycleLanded). */
-export const CYCLE_LANDED_TYPE = "voyagerisk.weather.WeatherCycleLanded";
 
 /**
  * The event id of a cycle is derived from (model, cycle time): landing the same cycle twice
@@ -17,21 +15,20 @@ export function cycleEventId(model: string, cycleMs: number): string {
 export function cycleLandedEvent(
   fields: CycleFields,
   occurredAtMs: number,
-): OutgoingEvent & { value: CycleLanded } {
+): EventMessage<typeof EVENT.WeatherCycleLanded> {
   const value: CycleLanded = {
     event_id: cycleEventId(fields.model, fields.cycle_time),
     occurred_at: occurredAtMs,
     ...fields,
-    source: fields.source ?? null,
   };
-  return { key: fields.model, type: CYCLE_LANDED_TYPE, value };
+  return { key: fields.model, type: EVENT.WeatherCycleLanded, value };
 }
 
 /** Publishes a landed cycle and folds it into this process's registry at once. */
 export async function landCycle(
   bus: EventBus,
   registry: CycleRegistry,
-  event: OutgoingEvent & { value: CycleLanded },
+  event: EventMessage<typeof EVENT.WeatherCycleLanded>,
 ): Promise<void> {
   await bus.publish(TOPIC.weatherCycles, [event]);
   registry.apply(event.value);
@@ -54,7 +51,7 @@ export function followCycles(
     fromBeginning: true,
     handleBatch: async (events) => {
       for (const e of events) {
-        if (e.type === CYCLE_LANDED_TYPE) registry.apply(e.value as unknown as CycleLanded);
+        if (isEvent(e, EVENT.WeatherCycleLanded)) registry.apply(e.value);
         onEvent?.();
       }
     },

@@ -1,4 +1,4 @@
-import type { EventRecord } from "../platform/events/port";
+import type { WeatherCycleLanded } from "../contracts/events";
 import { weatherModel } from "./models";
 
 /**
@@ -9,17 +9,9 @@ import { weatherModel } from "./models";
  */
 
 /** The fields of a WeatherCycleLanded event beyond event_id and occurred_at. */
-export interface CycleFields {
-  model: string;
-  cycle_time: number;
-  members: number;
-  resolution_deg: number;
-  horizon_h: number;
-  synthetic: boolean;
-  source?: string | null;
-}
+export type CycleFields = Omit<WeatherCycleLanded, "event_id" | "occurred_at">;
 
-export type CycleLanded = EventRecord & CycleFields;
+export type CycleLanded = WeatherCycleLanded;
 
 export interface CycleInfo {
   model: string;

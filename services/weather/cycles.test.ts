@@ -14,7 +14,15 @@ const T0 = Date.UTC(2026, 10, 21, 7, 30);
 
 const landed = (model: string, cycleMs: number, synthetic = false) =>
   cycleLandedEvent(
-    { model, cycle_time: cycleMs, members: 31, resolution_deg: 0.5, horizon_h: 384, synthetic },
+    {
+      model,
+      cycle_time: cycleMs,
+      members: 31,
+      resolution_deg: 0.5,
+      horizon_h: 384,
+      synthetic,
+      source: null,
+    },
     cycleMs + 4 * H,
   ).value;
 

@@ -1,4 +1,5 @@
-import { ALERT_TYPES } from "../monitoring/alerts";
+import { EVENT, isEvent } from "../contracts/events";
+import type { EventRecord } from "../platform/events/port";
 import type { WebhookEventKind } from "./subscriptions";
 
 /**
@@ -27,74 +28,67 @@ export interface PlannedWebhook {
 }
 
 /** The webhook an alert becomes, or null for an event type that is not delivered. */
-export function webhookOfAlert(
-  type: string,
-  alert: Record<string, unknown>,
-): PlannedWebhook | null {
-  const owner = {
-    keyId: optionalString(alert.key_id),
-    fleetId: optionalString(alert.fleet_id),
-    voyageId: optionalString(alert.voyage_id),
-  };
-  switch (type) {
-    case ALERT_TYPES.riskThresholdCrossed:
-      return {
-        kind: "voyage.risk_threshold_crossed",
-        ...owner,
-        payload: {
-          voyage_id: String(alert.voyage_id),
-          vessel_id: String(alert.vessel_id),
-          risk_band_was: String(alert.risk_band_was),
-          risk_band_now: String(alert.risk_band_now),
-          trigger: {
-            field: String(alert.trigger_field),
-            threshold: Number(alert.trigger_threshold),
-            observed: Number(alert.trigger_observed),
-            at: { lat: Number(alert.trigger_lat), lon: Number(alert.trigger_lon) },
-          },
+export function webhookOfAlert(alert: { type: string; value: EventRecord }): PlannedWebhook | null {
+  if (isEvent(alert, EVENT.RiskThresholdCrossed)) {
+    const a = alert.value;
+    return {
+      kind: "voyage.risk_threshold_crossed",
+      ...ownerOf(a),
+      payload: {
+        voyage_id: a.voyage_id,
+        vessel_id: a.vessel_id,
+        risk_band_was: a.risk_band_was,
+        risk_band_now: a.risk_band_now,
+        trigger: {
+          field: a.trigger_field,
+          threshold: a.trigger_threshold,
+          observed: a.trigger_observed,
+          at: { lat: a.trigger_lat, lon: a.trigger_lon },
         },
-      };
-    case ALERT_TYPES.advisoryChanged:
-      return {
-        kind: "voyage.advisory_changed",
-        ...owner,
-        payload: {
-          voyage_id: String(alert.voyage_id),
-          vessel_id: String(alert.vessel_id),
-          advisory: {
-            id: String(alert.advisory_id),
-            change: String(alert.change),
-            kind: String(alert.advisory_kind),
-            title: String(alert.title),
-          },
-          at: { lat: Number(alert.entry_lat), lon: Number(alert.entry_lon) },
-        },
-      };
-    case ALERT_TYPES.voyageCompleted:
-      return {
-        kind: "voyage.completed",
-        ...owner,
-        payload: {
-          voyage_id: String(alert.voyage_id),
-          vessel_id: String(alert.vessel_id),
-          completed_at: new Date(Number(alert.occurred_at)).toISOString(),
-        },
-      };
-    case ALERT_TYPES.ensembleReady:
-      return {
-        kind: "ensemble.ready",
-        ...owner,
-        payload: {
-          analysis_id: String(alert.analysis_id),
-          voyage_id: owner.voyageId,
-          status: String(alert.status),
-          result_url: String(alert.result_url),
-          completed_at: new Date(Number(alert.occurred_at)).toISOString(),
-        },
-      };
-    default:
-      return null;
+      },
+    };
   }
+  if (isEvent(alert, EVENT.AdvisoryChanged)) {
+    const a = alert.value;
+    return {
+      kind: "voyage.advisory_changed",
+      ...ownerOf(a),
+      payload: {
+        voyage_id: a.voyage_id,
+        vessel_id: a.vessel_id,
+        advisory: { id: a.advisory_id, change: a.change, kind: a.advisory_kind, title: a.title },
+        at: { lat: a.entry_lat, lon: a.entry_lon },
+      },
+    };
+  }
+  if (isEvent(alert, EVENT.VoyageCompleted)) {
+    const a = alert.value;
+    return {
+      kind: "voyage.completed",
+      ...ownerOf(a),
+      payload: {
+        voyage_id: a.voyage_id,
+        vessel_id: a.vessel_id,
+        completed_at: new Date(a.occurred_at).toISOString(),
+      },
+    };
+  }
+  if (isEvent(alert, EVENT.EnsembleReady)) {
+    const a = alert.value;
+    const owner = ownerOf(a);
+    return {
+      kind: "ensemble.ready",
+      ...owner,
+      payload: {
+        analysis_id: a.analysis_id,
+        voyage_id: owner.voyageId,
+        status: a.status,
+        result_url: a.result_url,
+        completed_at: new Date(a.occurred_at).toISOString(),
+      },
+    };
+  }
+  return null;
 }
 
 /** The body as sent at one attempt, before signing: event, delivered_at, then the payload. */
@@ -106,6 +100,8 @@ export function attemptPayload(
   return { event: kind, delivered_at: new Date(nowMs).toISOString(), ...payload };
 }
 
-function optionalString(value: unknown): string | null {
-  return typeof value === "string" && value !== "" ? value : null;
+/** Whose subscriptions an alert goes to; an empty id is none. */
+function ownerOf(a: { key_id: string | null; fleet_id: string | null; voyage_id: string | null }) {
+  const id = (value: string | null) => (value === "" ? null : value);
+  return { keyId: id(a.key_id), fleetId: id(a.fleet_id), voyageId: id(a.voyage_id) };
 }

@@ -1,5 +1,5 @@
-import { ADVISORY_ISSUED, ADVISORY_WITHDRAWN } from "../../services/advisories/events";
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import { EVENT, type EventMessage, isEvent } from "../../services/contracts/events";
 import {
   type AdvisoryArea,
   compileArea,
@@ -7,10 +7,9 @@ import {
   remainingRoute,
 } from "../../services/engine/advisories/advisory-area";
 import { resolveVessel } from "../../services/engine/scoring/vessel-types";
-import { ALERT_TYPES } from "../../services/monitoring/alerts";
+import { derivedEventId } from "../../services/monitoring/event-ids";
 import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
-import { derivedEventId } from "../../services/monitoring/rescore";
-import type { EventBus, EventRecord, Subscription } from "../../services/platform/events/port";
+import type { EventBus, Subscription } from "../../services/platform/events/port";
 import { TOPIC } from "../../services/platform/events/topics";
 
 /**
@@ -56,8 +55,11 @@ export async function startAdvisoriesStream(opts: {
     handleBatch: async (events) => {
       for (const e of events) {
         const list = versions.get(e.key) ?? [];
-        if (!list.some((v) => v.event_id === e.value.event_id)) {
-          list.push(versionOf(e.type, e.value, list.at(-1)));
+        if (
+          isEvent(e, EVENT.AdvisoryIssued, EVENT.AdvisoryWithdrawn) &&
+          !list.some((v) => v.event_id === e.value.event_id)
+        ) {
+          list.push(versionOf(e, list.at(-1)));
           versions.set(e.key, list);
         }
         seen.set(e.partition, BigInt(e.offset));
@@ -71,7 +73,7 @@ export async function startAdvisoriesStream(opts: {
     fromBeginning: true,
     handleBatch: async (events) => {
       for (const e of events) {
-        if (e.type !== ADVISORY_ISSUED && e.type !== ADVISORY_WITHDRAWN) continue;
+        if (!isEvent(e, EVENT.AdvisoryIssued, EVENT.AdvisoryWithdrawn)) continue;
         await waitUntil(() => (seen.get(e.partition) ?? -1n) >= BigInt(e.offset));
         await waitUntil(followed.caughtUp);
         const list = versions.get(e.key) ?? [];
@@ -87,7 +89,7 @@ export async function startAdvisoriesStream(opts: {
         const areas = [now.area, before && !before.withdrawn ? before.area : null]
           .filter((a): a is AdvisoryArea => a !== null)
           .map(compileArea);
-        const atMs = Number(e.value.occurred_at);
+        const atMs = e.value.occurred_at;
         const alerts = [];
         for (const v of followed.voyages.values()) {
           if (v.status !== "active" || v.route.length < 2) continue;
@@ -102,9 +104,9 @@ export async function startAdvisoriesStream(opts: {
           if (!entry) continue;
           alerts.push({
             key: v.id,
-            type: ALERT_TYPES.advisoryChanged,
+            type: EVENT.AdvisoryChanged,
             value: {
-              event_id: derivedEventId("advisory", v.id, String(e.value.event_id)),
+              event_id: derivedEventId("advisory", v.id, e.value.event_id),
               occurred_at: atMs,
               voyage_id: v.id,
               vessel_id: v.vessel_id,
@@ -135,24 +137,25 @@ export async function startAdvisoriesStream(opts: {
 
 /** An advisory's version from its event; a withdrawal keeps the last area (what it withdrew). */
 function versionOf(
-  type: string,
-  e: EventRecord,
+  event: EventMessage<typeof EVENT.AdvisoryIssued | typeof EVENT.AdvisoryWithdrawn>,
   last: AdvisoryVersion | undefined,
 ): AdvisoryVersion {
-  if (type === ADVISORY_WITHDRAWN) {
+  if (!isEvent(event, EVENT.AdvisoryIssued)) {
     return {
-      event_id: e.event_id,
+      event_id: event.value.event_id,
       withdrawn: true,
       kind: last?.kind ?? "atba",
       title: last?.title ?? "",
       area: last?.area ?? null,
     };
   }
+  const e = event.value;
   return {
     event_id: e.event_id,
     withdrawn: false,
-    kind: String(e.kind),
-    title: String(e.title),
-    area: JSON.parse(String(e.area_json)) as AdvisoryArea,
+    kind: e.kind,
+    title: e.title,
+    // Written by the advisory API from its validated body.
+    area: JSON.parse(e.area_json) as AdvisoryArea,
   };
 }

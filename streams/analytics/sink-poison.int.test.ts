@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADVISORY_ISSUED } from "../../services/advisories/events";
+import { EVENT } from "../../services/contracts/events";
 import {
   clickHouseOptionsFromConfig,
   createClickHouseAnalytics,
@@ -62,7 +62,7 @@ function recordingWrites(inner: AnalyticsStore): AnalyticsStore {
 
 const issued = (i: number, occurredAt: number): OutgoingEvent => ({
   key: `adv_${i}`,
-  type: ADVISORY_ISSUED,
+  type: EVENT.AdvisoryIssued,
   value: eventRecord(
     {
       advisory_id: `adv_${i}`,

@@ -35,7 +35,7 @@ export function toEventRow(e: ConsumedEvent): EventRow {
     event_type: e.type,
     topic: e.topic,
     key: e.key,
-    occurred_at_ms: Number(e.value.occurred_at),
+    occurred_at_ms: e.value.occurred_at,
     partition: e.partition,
     offset: e.offset,
     schema_id: e.schemaId,

@@ -1,9 +1,9 @@
 import { toAppError } from "../../services/api/error-mapping";
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import { EVENT, isEvent } from "../../services/contracts/events";
 import { EngineError } from "../../services/engine/errors";
 import {
   type AnalysisRecord,
-  ENSEMBLE_ANALYSIS_REQUESTED,
   type EnsembleAnalyses,
   publishAnalysisCompleted,
 } from "../../services/ensemble/analyses";
@@ -38,17 +38,18 @@ export function startEnsembleWorker(opts: {
     fromBeginning: true,
     handleBatch: async (events) => {
       for (const e of events) {
-        if (e.type !== ENSEMBLE_ANALYSIS_REQUESTED) continue;
+        if (!isEvent(e, EVENT.EnsembleAnalysisRequested)) continue;
         const r = e.value;
-        const id = String(r.analysis_id);
-        const keyId = (r.key_id as string | null) ?? null;
-        const body = JSON.parse(String(r.request_json)) as VoyageRiskRequest;
-        const forecast = JSON.parse(String(r.forecast_json)) as ForecastAt;
+        const id = r.analysis_id;
+        const keyId = r.key_id;
+        // Our own request, validated at the API before it was published.
+        const body = JSON.parse(r.request_json) as VoyageRiskRequest;
+        const forecast = JSON.parse(r.forecast_json) as ForecastAt;
         const base = {
           id,
           key_id: keyId,
-          fleet_id: (r.fleet_id as string | null) ?? null,
-          requested_at: new Date(Number(r.occurred_at)).toISOString(),
+          fleet_id: r.fleet_id,
+          requested_at: new Date(r.occurred_at).toISOString(),
           completed_at: new Date(now()).toISOString(),
         };
         let record: AnalysisRecord;

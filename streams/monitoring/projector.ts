@@ -1,3 +1,4 @@
+import { EVENT, isEvent } from "../../services/contracts/events";
 import { MonitoredProjection } from "../../services/monitoring/projection";
 import {
   applyMonitoringEvent,
@@ -7,7 +8,6 @@ import {
 import type { EventBus, Subscription } from "../../services/platform/events/port";
 import { TOPIC } from "../../services/platform/events/topics";
 import type { FastState } from "../../services/platform/limits/port";
-import { VOYAGE_SCORED } from "../../services/underwriting/events";
 
 /**
  * The monitored-voyage projector: folds voyages.monitoring and voyages.scores into the
@@ -33,12 +33,9 @@ export function startMonitoringProjector(opts: {
       for (const e of events) {
         if (e.topic === TOPIC.voyageMonitoring) {
           const before = await projection.meta(e.key);
-          const after = applyMonitoringEvent(before, e.type, e.value);
+          const after = applyMonitoringEvent(before, e);
           if (after && after !== before) await projection.putMeta(after);
-        } else if (
-          e.type === VOYAGE_SCORED &&
-          MONITORING_INTERFACES.has(String(e.value.interface))
-        ) {
+        } else if (isEvent(e, EVENT.VoyageScored) && MONITORING_INTERFACES.has(e.value.interface)) {
           // Only monitored voyages' scores: the underwriting and route-risk ones are not read.
           const before = await projection.history(e.key);
           const after = applyScore(before, e.value);

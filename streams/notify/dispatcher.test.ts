@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ALERT_TYPES } from "../../services/monitoring/alerts";
+import { EVENT } from "../../services/contracts/events";
 import { MemoryEventBus } from "../../services/platform/events/memory-bus";
 import { MemoryCodec } from "../../services/platform/events/memory-codec";
 import type { ConsumedEvent, Subscription } from "../../services/platform/events/port";
@@ -16,7 +16,7 @@ import {
 import { MemoryWebhookSubscriptionStore } from "../../services/webhooks/subscriptions-memory";
 import { sleep, waitFor } from "../../tests/helpers";
 import { type ReceivedWebhook as Received, WebhookReceiver } from "../../tests/webhook-receiver";
-import { WEBHOOK_DEAD_LETTERED, WEBHOOK_DELIVERY_ATTEMPTED, WebhookDispatcher } from "./dispatcher";
+import { WebhookDispatcher } from "./dispatcher";
 import { startDeliveryPlanner } from "./planner";
 
 /**
@@ -111,7 +111,7 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
       ...over,
     };
     await bus.publish(TOPIC.voyageAlerts, [
-      { key: String(value.voyage_id), type: ALERT_TYPES.riskThresholdCrossed, value },
+      { key: String(value.voyage_id), type: EVENT.RiskThresholdCrossed, value },
     ]);
     return value;
   };
@@ -156,11 +156,11 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     expect(got.headers[DELIVERY_ID_HEADER.toLowerCase()]).toBe(deliveryId);
 
     await waitFor(
-      "WEBHOOK_DELIVERY_ATTEMPTED x 1",
-      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 1,
+      "EVENT.WebhookDeliveryAttempted x 1",
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 1,
       5000,
     );
-    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED)[0]).toMatchObject({
+    expect(ofType(EVENT.WebhookDeliveryAttempted)[0]).toMatchObject({
       delivery_id: deliveryId,
       subscription_id: subscription.id,
       key_id: KEY,
@@ -189,7 +189,7 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await planned(2);
     // The same alert again (a repeated re-score publishes the same event id).
     await bus.publish(TOPIC.voyageAlerts, [
-      { key: String(alert.voyage_id), type: ALERT_TYPES.riskThresholdCrossed, value: alert },
+      { key: String(alert.voyage_id), type: EVENT.RiskThresholdCrossed, value: alert },
     ]);
     await publishAlert({ key_id: null }); // nobody's
     await sleep(200);
@@ -205,7 +205,7 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     );
     // Delivered ones are remembered: reading the alert once more plans nothing.
     await bus.publish(TOPIC.voyageAlerts, [
-      { key: String(alert.voyage_id), type: ALERT_TYPES.riskThresholdCrossed, value: alert },
+      { key: String(alert.voyage_id), type: EVENT.RiskThresholdCrossed, value: alert },
     ]);
     await sleep(200);
     expect(await queue.stats()).toEqual({ pending: 0, nextDueMs: null });
@@ -230,11 +230,11 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
       previous = r.at;
     });
     await waitFor(
-      "WEBHOOK_DELIVERY_ATTEMPTED x 6",
-      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 6,
+      "EVENT.WebhookDeliveryAttempted x 6",
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 6,
       5000,
     );
-    const attempts = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
+    const attempts = ofType(EVENT.WebhookDeliveryAttempted);
     expect(attempts.map((a) => [a.attempt, a.outcome, a.status])).toEqual([
       [1, "retry", 503],
       [2, "retry", 503],
@@ -247,7 +247,7 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     for (let i = 0; i < 5; i++) {
       expect(attempts[i]?.next_attempt_at).toBe(receiver.received[i + 1]?.at);
     }
-    expect(ofType(WEBHOOK_DEAD_LETTERED)).toEqual([]);
+    expect(ofType(EVENT.WebhookDeadLettered)).toEqual([]);
   });
 
   it("gives up after the 32nd attempt, about a day after the first, with a dead letter", async () => {
@@ -263,18 +263,18 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     expect(span).toBeGreaterThanOrEqual(20.8 * H - 1000);
     expect(span).toBeLessThanOrEqual(26 * H);
     await waitFor(
-      "WEBHOOK_DEAD_LETTERED x 1",
-      () => ofType(WEBHOOK_DEAD_LETTERED).length === 1,
+      "EVENT.WebhookDeadLettered x 1",
+      () => ofType(EVENT.WebhookDeadLettered).length === 1,
       5000,
     );
     const deliveryId = webhookDeliveryId(subscription.id, alert.event_id);
-    expect(ofType(WEBHOOK_DEAD_LETTERED)[0]).toMatchObject({
+    expect(ofType(EVENT.WebhookDeadLettered)[0]).toMatchObject({
       delivery_id: deliveryId,
       reason: "attempts_exhausted",
       attempts: MAX_ATTEMPTS,
       last_status: 500,
     });
-    const letter = ofType(WEBHOOK_DEAD_LETTERED)[0] as Record<string, unknown>;
+    const letter = ofType(EVENT.WebhookDeadLettered)[0] as Record<string, unknown>;
     expect(JSON.parse(String(letter.payload_json))).toMatchObject({
       voyage_id: alert.voyage_id,
       risk_band_now: "high",
@@ -322,11 +322,11 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await d.runDue();
     expect(receiver.received).toHaveLength(1);
     await waitFor(
-      "WEBHOOK_DEAD_LETTERED x 2",
-      () => ofType(WEBHOOK_DEAD_LETTERED).length === 2,
+      "EVENT.WebhookDeadLettered x 2",
+      () => ofType(EVENT.WebhookDeadLettered).length === 2,
       5000,
     );
-    expect(ofType(WEBHOOK_DEAD_LETTERED).map((l) => [l.reason, l.attempts])).toEqual([
+    expect(ofType(EVENT.WebhookDeadLettered).map((l) => [l.reason, l.attempts])).toEqual([
       ["gone", 1],
       ["subscription_disabled", 0],
     ]);
@@ -346,17 +346,17 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await dispatcher([]).runDue();
     expect(receiver.received).toHaveLength(1);
     await waitFor(
-      "WEBHOOK_DEAD_LETTERED x 2",
-      () => ofType(WEBHOOK_DEAD_LETTERED).length === 2,
+      "EVENT.WebhookDeadLettered x 2",
+      () => ofType(EVENT.WebhookDeadLettered).length === 2,
       5000,
     );
-    expect(ofType(WEBHOOK_DEAD_LETTERED).map((l) => [l.reason, l.attempts, l.last_status])).toEqual(
-      [
-        ["rejected", 1, 400],
-        ["refused", 1, null],
-      ],
-    );
-    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED).map((a) => a.outcome)).toEqual([
+    expect(
+      ofType(EVENT.WebhookDeadLettered).map((l) => [l.reason, l.attempts, l.last_status]),
+    ).toEqual([
+      ["rejected", 1, 400],
+      ["refused", 1, null],
+    ]);
+    expect(ofType(EVENT.WebhookDeliveryAttempted).map((a) => a.outcome)).toEqual([
       "rejected",
       "refused",
     ]);
@@ -370,9 +370,9 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     receiver.answer = () => ({ status: 307, headers: { Location: location } });
     await dispatcher().runDue();
     expect(receiver.received).toHaveLength(1);
-    await waitFor("the dead letter", () => ofType(WEBHOOK_DEAD_LETTERED).length === 1, 5000);
-    const [attempted] = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
-    const [letter] = ofType(WEBHOOK_DEAD_LETTERED);
+    await waitFor("the dead letter", () => ofType(EVENT.WebhookDeadLettered).length === 1, 5000);
+    const [attempted] = ofType(EVENT.WebhookDeliveryAttempted);
+    const [letter] = ofType(EVENT.WebhookDeadLettered);
     expect(attempted).toMatchObject({ outcome: "rejected", status: 307 });
     expect(letter).toMatchObject({ reason: "rejected", last_status: 307 });
     for (const record of [attempted, letter]) {
@@ -390,16 +390,16 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await dispatcher().runDue();
     expect(receiver.received).toEqual([]);
     await waitFor(
-      "WEBHOOK_DEAD_LETTERED x 1",
-      () => ofType(WEBHOOK_DEAD_LETTERED).length === 1,
+      "EVENT.WebhookDeadLettered x 1",
+      () => ofType(EVENT.WebhookDeadLettered).length === 1,
       5000,
     );
-    expect(ofType(WEBHOOK_DEAD_LETTERED)[0]).toMatchObject({
+    expect(ofType(EVENT.WebhookDeadLettered)[0]).toMatchObject({
       reason: "subscription_deleted",
       attempts: 0,
       key_id: null,
     });
-    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED)).toEqual([]);
+    expect(ofType(EVENT.WebhookDeliveryAttempted)).toEqual([]);
   });
 
   it("moves the queue on before publishing: records a crash left behind are published by the next dispatcher", async () => {
@@ -432,8 +432,12 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await dispatcher().runDue();
     expect(receiver.received).toHaveLength(1);
     expect(await queue.outbox(10)).toEqual([]);
-    await waitFor("the left record", () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 1, 5000);
-    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED)[0]).toMatchObject({
+    await waitFor(
+      "the left record",
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 1,
+      5000,
+    );
+    expect(ofType(EVENT.WebhookDeliveryAttempted)[0]).toMatchObject({
       delivery_id: deliveryId,
       attempt: 1,
       outcome: "delivered",
@@ -497,10 +501,10 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     expect(receiver.received).toHaveLength(1);
     await waitFor(
       "2 attempts recorded",
-      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 2,
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 2,
       5000,
     );
-    const [first, second] = ofType(WEBHOOK_DELIVERY_ATTEMPTED);
+    const [first, second] = ofType(EVENT.WebhookDeliveryAttempted);
     expect(first).toMatchObject({ attempt: 1, outcome: "retry", error: "timed out after 200 ms" });
     expect(Number(first?.duration_ms)).toBeLessThan(1000);
     expect(second).toMatchObject({ attempt: 2, outcome: "delivered" });
@@ -540,11 +544,11 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     expect(await queue.stats()).toEqual({ pending: 0, nextDueMs: null });
     await waitFor(
       "2 attempts recorded",
-      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 2,
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 2,
       5000,
     );
     // The released claim was not an attempt.
-    expect(ofType(WEBHOOK_DELIVERY_ATTEMPTED).map((a) => a.attempt)).toEqual([1, 1]);
+    expect(ofType(EVENT.WebhookDeliveryAttempted).map((a) => a.attempt)).toEqual([1, 1]);
   });
 
   it("runs on its own once started, and stops after recording the attempts in flight", async () => {
@@ -563,8 +567,8 @@ describe("webhook delivery (planner + dispatcher, embedded adapters)", () => {
     await waitFor("5 received", () => receiver.received.length === 5, 5000);
     await live.stop();
     await waitFor(
-      "WEBHOOK_DELIVERY_ATTEMPTED x 5",
-      () => ofType(WEBHOOK_DELIVERY_ATTEMPTED).length === 5,
+      "EVENT.WebhookDeliveryAttempted x 5",
+      () => ofType(EVENT.WebhookDeliveryAttempted).length === 5,
       5000,
     );
     expect(await queue.stats()).toEqual({ pending: 0, nextDueMs: null });

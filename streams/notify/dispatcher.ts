@@ -1,4 +1,5 @@
-import type { EventBus, EventRecord } from "../../services/platform/events/port";
+import { EVENT, isEvent } from "../../services/contracts/events";
+import type { EventBus } from "../../services/platform/events/port";
 import { nameBasedId } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
 import {
@@ -41,9 +42,6 @@ import type {
  * and then with the same delivery id. Several dispatchers may share one queue (Redis): the lease
  * keeps each delivery with one of them at a time.
  */
-
-export const WEBHOOK_DELIVERY_ATTEMPTED = "voyagerisk.webhooks.WebhookDeliveryAttempted";
-export const WEBHOOK_DEAD_LETTERED = "voyagerisk.webhooks.WebhookDeadLettered";
 
 /**
  * Lease = WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS. The margin covers reading the subscription and
@@ -198,7 +196,14 @@ export class WebhookDispatcher {
   private async publish(entries: readonly OutboxEntry[]): Promise<void> {
     await this.opts.bus.publish(
       TOPIC.webhookDeliveries,
-      entries.map((e) => ({ key: e.key, type: e.type, value: e.value as EventRecord })),
+      entries.map(({ id: _id, ...message }) => {
+        // The outbox holds what this dispatcher put there; the bus checks each value against
+        // its schema before it is written.
+        if (!isEvent(message, EVENT.WebhookDeliveryAttempted, EVENT.WebhookDeadLettered)) {
+          throw new Error(`webhook outbox holds a ${message.type}, not a delivery event`);
+        }
+        return message;
+      }),
     );
     await this.opts.queue.clearOutbox(entries.map((e) => e.id));
   }
@@ -249,7 +254,7 @@ export class WebhookDispatcher {
     const recordId = nameBasedId(`webhook-attempt\n${d.delivery_id}\n${attempt}`);
     const record: OutboxEntry = {
       id: recordId,
-      type: WEBHOOK_DELIVERY_ATTEMPTED,
+      type: EVENT.WebhookDeliveryAttempted,
       key: d.delivery_id,
       value: {
         event_id: recordId,
@@ -330,7 +335,7 @@ export class WebhookDispatcher {
     const id = nameBasedId(`webhook-dead-letter\n${d.delivery_id}`);
     return {
       id,
-      type: WEBHOOK_DEAD_LETTERED,
+      type: EVENT.WebhookDeadLettered,
       key: d.delivery_id,
       value: {
         event_id: id,

@@ -33,7 +33,7 @@ export function startDeliveryPlanner(opts: {
     dependencyHealthy: async () => (await opts.queue.health()).status === "up",
     handleBatch: async (events) => {
       for (const e of events) {
-        const webhook = webhookOfAlert(e.type, e.value);
+        const webhook = webhookOfAlert(e);
         if (!webhook || webhook.keyId === null) continue;
         const matching = await opts.subscriptions.matching({
           kind: webhook.kind,

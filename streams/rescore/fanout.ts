@@ -1,10 +1,10 @@
+import { EVENT, eventMessage, isEvent } from "../../services/contracts/events";
+import { derivedEventId } from "../../services/monitoring/event-ids";
 import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
-import { derivedEventId } from "../../services/monitoring/rescore";
 import type { EventBus } from "../../services/platform/events/port";
-import { eventRecord } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
 import { chooseForecast } from "../../services/underwriting/weather-choice";
-import { CYCLE_LANDED_TYPE, followCycles } from "../../services/weather/cycle-events";
+import { followCycles } from "../../services/weather/cycle-events";
 import { CycleRegistry } from "../../services/weather/cycle-registry";
 
 /**
@@ -17,7 +17,6 @@ import { CycleRegistry } from "../../services/weather/cycle-registry";
  * the fan-out, and the repeated requests carry the same ids.
  */
 export const RESCORE_FANOUT_GROUP = "rescore-fanout";
-export const RESCORE_REQUESTED = "voyagerisk.voyages.RescoreRequested";
 
 export interface RescoreFanout {
   /**
@@ -48,10 +47,8 @@ export async function startRescoreFanout(opts: {
     fromBeginning: false,
     handleBatch: async (events) => {
       for (const e of events) {
-        if (e.type !== CYCLE_LANDED_TYPE) continue;
-        const model = String(e.value.model);
-        const cycleMs = Number(e.value.cycle_time);
-        const asOf = Number(e.value.occurred_at);
+        if (!isEvent(e, EVENT.WeatherCycleLanded)) continue;
+        const { model, cycle_time: cycleMs, occurred_at: asOf } = e.value;
         await waitUntil(followed.caughtUp);
         // Only the cycle scores now use (the registry follows the same topic).
         await waitUntil(() => registry.cycles(model).some((c) => c.cycleMs === cycleMs));
@@ -59,26 +56,20 @@ export async function startRescoreFanout(opts: {
         const cycle = choice?.primary;
         if (!cycle || cycle.model !== model || cycle.cycleMs !== cycleMs) continue;
         const active = [...followed.voyages.values()].filter((v) => v.status === "active");
-        const messages = active.map((v) => ({
-          key: v.id,
-          type: RESCORE_REQUESTED,
-          value: {
-            ...eventRecord(
-              {
-                voyage_id: v.id,
-                model,
-                cycle: cycleMs,
-                members: cycle.members,
-                resolution_deg: cycle.resolutionDeg,
-                horizon_h: cycle.horizonH,
-                synthetic: cycle.synthetic,
-                as_of: asOf,
-              },
-              asOf,
-            ),
+        const messages = active.map((v) =>
+          eventMessage(EVENT.RescoreRequested, v.id, {
             event_id: derivedEventId("rescore-requested", v.id, model, cycleMs),
-          },
-        }));
+            occurred_at: asOf,
+            voyage_id: v.id,
+            model,
+            cycle: cycleMs,
+            members: cycle.members,
+            resolution_deg: cycle.resolutionDeg,
+            horizon_h: cycle.horizonH,
+            synthetic: cycle.synthetic,
+            as_of: asOf,
+          }),
+        );
         for (let i = 0; i < messages.length; i += 1000) {
           await bus.publish(TOPIC.voyageRescore, messages.slice(i, i + 1000));
         }

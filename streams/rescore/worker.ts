@@ -1,24 +1,24 @@
 import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
-import { ALERT_TYPES } from "../../services/monitoring/alerts";
+import { EVENT, eventMessage, isEvent } from "../../services/contracts/events";
+import { decideAlerts } from "../../services/monitoring/alert-rules";
+import { derivedEventId } from "../../services/monitoring/event-ids";
 import {
   monitoringStoppedMessage,
   monitoringStoppedRecord,
 } from "../../services/monitoring/events";
 import { MonitoredProjection } from "../../services/monitoring/projection";
-import { derivedEventId, type RescoreInput } from "../../services/monitoring/rescore";
+import type { RescoreInput } from "../../services/monitoring/rescore";
 import type { EventBus, OutgoingEvent, Subscription } from "../../services/platform/events/port";
-import { eventRecord } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
 import type { FastState } from "../../services/platform/limits/port";
 import type { Scorer } from "../../services/scoring/scorer";
-import { VOYAGE_SCORED } from "../../services/underwriting/events";
-import { RESCORE_REQUESTED } from "./fanout";
 
 /**
  * The re-scoring workers (group "rescore", several processes share voyages.rescore by
  * partition): each RescoreRequested re-scores its voyage on the scoring threads against the
- * cycle it names, as of the cycle's landing, and publishes the VoyageScored, the alerts (band
- * changes, thresholds crossed) and, for a voyage that has arrived, its completion. Every event id
+ * cycle it names, as of the cycle's landing, and publishes the VoyageScored, the alerts the
+ * alert rules decide against the previous score (decideAlerts) and, for a voyage that has
+ * arrived, its completion. Every event id
  * derives from (voyage, cycle): a request handled again after a crash publishes the same events,
  * which every consumer deduplicates. The previous score is the latest of an earlier cycle, so the
  * repeat compares against the same one.
@@ -47,16 +47,16 @@ export function startRescoreWorker(opts: {
       // The scoring threads work on the batch's voyages at once; events go out in batch order.
       const outcomes = await Promise.all(
         events.map(async (e) => {
-          if (e.type !== RESCORE_REQUESTED) return null;
+          if (!isEvent(e, EVENT.RescoreRequested)) return null;
           const r = e.value;
-          const voyageId = String(r.voyage_id);
+          const voyageId = r.voyage_id;
           const [meta, history] = await Promise.all([
             projection.meta(voyageId),
             projection.history(voyageId),
           ]);
           // A registration without its route (none are made so) cannot be sailed again.
           if (meta?.status !== "active" || meta.route.length < 2) return null;
-          const cycleMs = Number(r.cycle);
+          const cycleMs = r.cycle;
           const previous =
             (history?.scores ?? [])
               .filter((s) => Date.parse(s.weather_cycle_utc) < cycleMs)
@@ -67,10 +67,8 @@ export function startRescoreWorker(opts: {
             vessel: meta.vessel as VoyageRiskRequest["vessel"],
             departureMs: Date.parse(meta.departure_utc),
             route: meta.route,
-            thresholds: meta.thresholds,
-            previous,
           };
-          const asOf = Number(r.as_of);
+          const asOf = r.as_of;
           const outcome = await opts.scorer.run({
             kind: "rescore",
             input,
@@ -78,19 +76,29 @@ export function startRescoreWorker(opts: {
               nowMs: asOf,
               choice: {
                 primary: {
-                  model: String(r.model),
+                  model: r.model,
                   cycleMs,
-                  members: Number(r.members),
-                  resolutionDeg: Number(r.resolution_deg),
-                  horizonH: Number(r.horizon_h),
-                  synthetic: Boolean(r.synthetic),
+                  members: r.members,
+                  resolutionDeg: r.resolution_deg,
+                  horizonH: r.horizon_h,
+                  synthetic: r.synthetic,
                   source: null,
                   landedAtMs: asOf,
                 },
               },
             },
           });
-          return { meta, outcome, asOf, model: String(r.model), cycleMs };
+          const alerts = outcome.alertFacts
+            ? decideAlerts({
+                voyage: meta,
+                cycle: { model: r.model, cycleMs },
+                occurredAt: asOf,
+                previous,
+                thresholds: meta.thresholds,
+                ...outcome.alertFacts,
+              })
+            : [];
+          return { meta, outcome, alerts, asOf };
         }),
       );
       // One publish per topic for the whole batch: a round trip per voyage would make a
@@ -100,46 +108,21 @@ export function startRescoreWorker(opts: {
       const stopped: OutgoingEvent[] = [];
       for (const done of outcomes) {
         if (!done) continue;
-        const { meta, outcome, asOf, model, cycleMs } = done;
+        const { meta, outcome, asOf } = done;
         const owner = { vessel_id: meta.vessel_id, key_id: meta.key_id, fleet_id: meta.fleet_id };
-        if (outcome.score) {
-          const { event_id, occurred_at, ...fields } = outcome.score;
-          scores.push({
-            key: meta.id,
-            type: VOYAGE_SCORED,
-            value: { event_id, occurred_at, ...fields },
-          });
+        if (outcome.score) scores.push(eventMessage(EVENT.VoyageScored, meta.id, outcome.score));
+        for (const alert of done.alerts) {
+          alerts.push(eventMessage(EVENT.RiskThresholdCrossed, meta.id, alert));
         }
-        for (const a of outcome.alerts) {
-          alerts.push({
-            key: meta.id,
-            type: ALERT_TYPES.riskThresholdCrossed,
-            value: {
-              event_id: a.event_id,
+        if (outcome.arrived) {
+          alerts.push(
+            eventMessage(EVENT.VoyageCompleted, meta.id, {
+              event_id: derivedEventId("completed", meta.id),
               occurred_at: asOf,
               voyage_id: meta.id,
               ...owner,
-              risk_band_was: a.risk_band_was,
-              risk_band_now: a.risk_band_now,
-              trigger_field: a.trigger.field,
-              trigger_threshold: a.trigger.threshold,
-              trigger_observed: a.trigger.observed,
-              trigger_lat: a.trigger.at.lat,
-              trigger_lon: a.trigger.at.lon,
-              weather_model: model,
-              weather_cycle: cycleMs,
-            },
-          });
-        }
-        if (outcome.arrived) {
-          alerts.push({
-            key: meta.id,
-            type: ALERT_TYPES.voyageCompleted,
-            value: {
-              ...eventRecord({ voyage_id: meta.id, ...owner }, asOf),
-              event_id: derivedEventId("completed", meta.id),
-            },
-          });
+            }),
+          );
           stopped.push(
             monitoringStoppedMessage({
               ...monitoringStoppedRecord(meta.id, "completed", undefined, asOf),

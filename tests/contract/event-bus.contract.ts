@@ -9,6 +9,7 @@ import {
   DLQ_HEADERS,
   dlqTopicOf,
   type EventBus,
+  type EventMap,
   type OutgoingEvent,
   type RawRecord,
   type SubscribeOptions,
@@ -27,7 +28,7 @@ export const TOPIC = "contract.probes";
 export const PROBE = "voyagerisk.test.Probe";
 export const TOPICS = [{ name: TOPIC, partitions: 4 }];
 
-const probe = (key: string, seq: number, note = "n"): OutgoingEvent => ({
+const probe = (key: string, seq: number, note = "n"): OutgoingEvent<EventMap> => ({
   key,
   type: PROBE,
   value: eventRecord({ seq, note, tag: null }, Date.UTC(2026, 10, 1) + seq),
@@ -39,11 +40,11 @@ interface Collected {
 
 export function eventBusContract(
   name: string,
-  make: () => Promise<EventBus>,
+  make: () => Promise<EventBus<EventMap>>,
   adapter: { groupSessionTimeoutMs?: number } = {},
 ): void {
   describe(`EventBus contract: ${name}`, () => {
-    const open: EventBus[] = [];
+    const open: EventBus<EventMap>[] = [];
     const fresh = async () => {
       const bus = await make();
       open.push(bus);
@@ -54,7 +55,7 @@ export function eventBusContract(
     });
 
     const collect = async (
-      bus: EventBus,
+      bus: EventBus<EventMap>,
       options: Partial<SubscribeOptions> & { groupId?: string } = {},
     ): Promise<Collected & { sub: Subscription }> => {
       const out: Collected = { events: [] };
@@ -95,7 +96,7 @@ export function eventBusContract(
     it("keeps the order of events with the same key", async () => {
       const bus = await fresh();
       const c = await collect(bus, { maxBatchSize: 7 });
-      const sent: OutgoingEvent[] = [];
+      const sent: OutgoingEvent<EventMap>[] = [];
       for (let i = 0; i < 200; i++) sent.push(probe(`vessel-${i % 5}`, i));
       await bus.publish(TOPIC, sent.slice(0, 100));
       await bus.publish(TOPIC, sent.slice(100));
@@ -367,7 +368,7 @@ export function eventBusContract(
   });
 }
 
-async function readDlqRaw(bus: EventBus) {
+async function readDlqRaw(bus: EventBus<EventMap>) {
   const letters: RawRecord[] = [];
   // Dead letters keep their original (possibly undecodable) bytes, so read them below the codec.
   await bus.inspect(dlqTopicOf(TOPIC), (records) => {

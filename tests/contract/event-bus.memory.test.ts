@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { EVENT } from "../../services/contracts/events";
 import {
   monitoringStoppedMessage,
   monitoringStoppedRecord,
   voyageMonitoredRecord,
 } from "../../services/monitoring/events";
 import { followMonitoredVoyages, waitUntil } from "../../services/monitoring/follow";
-import { VOYAGE_MONITORED } from "../../services/monitoring/state";
 import {
   MemoryEventBus,
   type MemoryEventBusOptions,
@@ -14,6 +14,7 @@ import { MemoryCodec } from "../../services/platform/events/memory-codec";
 import type {
   ConsumedEvent,
   EventBus,
+  EventMap,
   OutgoingEvent,
   RawRecord,
   TopicSpec,
@@ -40,7 +41,7 @@ function manualClock(start = Date.UTC(2026, 10, 22)) {
   return { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
 }
 
-const probe = (key: string, seq: number): OutgoingEvent => ({
+const probe = (key: string, seq: number): OutgoingEvent<EventMap> => ({
   key,
   type: PROBE,
   value: eventRecord({ seq, note: "retention", tag: null }, Date.UTC(2026, 10, 1) + seq),
@@ -50,7 +51,7 @@ const probe = (key: string, seq: number): OutgoingEvent => ({
 const bytesOf = (r: RawRecord) => (r.key?.length ?? 0) + (r.value?.length ?? 0);
 
 /** Every record the topic still holds, per partition in offset order (read below the codec). */
-async function retained(bus: EventBus, topic: string): Promise<Map<number, RawRecord[]>> {
+async function retained(bus: EventBus<EventMap>, topic: string): Promise<Map<number, RawRecord[]>> {
   const ends = await bus.endOffsets(topic);
   const out = new Map<number, RawRecord[]>();
   const sub = await bus.inspect(topic, (records) => {
@@ -66,7 +67,7 @@ async function retained(bus: EventBus, topic: string): Promise<Map<number, RawRe
 }
 
 describe("MemoryEventBus retention (the embedded default's memory is bounded)", () => {
-  const open: EventBus[] = [];
+  const open: EventBus<EventMap>[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((b) => b.close()));
   });
@@ -181,7 +182,7 @@ describe("MemoryEventBus retention (the embedded default's memory is bounded)", 
     );
     await bus.publish(
       TOPICS_OF_THE_PLATFORM.voyageMonitoring,
-      registrations.map((r) => ({ key: r.voyage_id, type: VOYAGE_MONITORED, value: r })),
+      registrations.map((r) => ({ key: r.voyage_id, type: EVENT.VoyageMonitored, value: r })),
     );
     clock.advance(120_000);
     await bus.publish(
@@ -206,6 +207,7 @@ describe("MemoryEventBus retention (the embedded default's memory is bounded)", 
             resolution_deg: 0.25,
             horizon_h: 384,
             synthetic: true,
+            source: null,
           },
           clock.now(),
         ),

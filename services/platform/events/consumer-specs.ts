@@ -3,6 +3,7 @@ import { BatchProcessor } from "./batch-processor";
 import type { EventCodec } from "./codec";
 import {
   dlqTopicOf,
+  type EventMap,
   type OutgoingEvent,
   type RawMessage,
   type RawRecord,
@@ -31,7 +32,7 @@ export interface MemberSpec {
 
 export function encodeEvents(
   codec: EventCodec,
-  events: readonly OutgoingEvent[],
+  events: readonly OutgoingEvent<EventMap>[],
 ): Promise<RawMessage[]> {
   return Promise.all(
     events.map(async (e) => ({ key: e.key, value: await codec.encode(e.type, e.value) })),

@@ -19,6 +19,7 @@ import {
 import {
   dlqTopicOf,
   type EventBus,
+  type EventMap,
   type OutgoingEvent,
   type RawMessage,
   type RawRecord,
@@ -62,7 +63,7 @@ const MAX_HANDLER_HEARTBEAT_MS = 5 * 60_000;
 /** Pause before a crashed consumer's replacement joins. */
 const REJOIN_DELAY_MS = 1_000;
 
-export class KafkaEventBus implements EventBus {
+export class KafkaEventBus implements EventBus<EventMap> {
   readonly adapter = "kafka" as const;
   private readonly kafka: Kafka;
   private readonly admin: Admin;
@@ -157,7 +158,7 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
+  async publish(topic: string, events: readonly OutgoingEvent<EventMap>[]): Promise<void> {
     await this.publishRaw(topic, await encodeEvents(this.opts.codec, events));
   }
 

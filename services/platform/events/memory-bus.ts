@@ -10,6 +10,7 @@ import {
 import {
   dlqTopicOf,
   type EventBus,
+  type EventMap,
   type OutgoingEvent,
   type RawMessage,
   type RawRecord,
@@ -280,7 +281,7 @@ export interface MemoryEventBusOptions extends BusOptions {
 /** Partitions are also trimmed by age at most this often, when any topic is written. */
 const AGE_SWEEP_EVERY_MS = 60_000;
 
-export class MemoryEventBus implements EventBus {
+export class MemoryEventBus implements EventBus<EventMap> {
   readonly adapter = "memory" as const;
   private readonly logs = new Map<string, PartitionLog[]>();
   private readonly retentions = new Map<string, Retention>();
@@ -320,7 +321,7 @@ export class MemoryEventBus implements EventBus {
     };
   }
 
-  async publish(topic: string, events: readonly OutgoingEvent[]): Promise<void> {
+  async publish(topic: string, events: readonly OutgoingEvent<EventMap>[]): Promise<void> {
     await this.publishRaw(topic, await encodeEvents(this.opts.codec, events));
   }
 

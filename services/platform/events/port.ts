@@ -1,3 +1,4 @@
+import type { EventValues } from "../../contracts/events";
 import type { DependencyHealth } from "../health";
 
 /**
@@ -15,13 +16,16 @@ export interface EventRecord {
   [field: string]: unknown;
 }
 
-export interface OutgoingEvent {
-  /** Partition key: events with the same key keep their order. */
-  key: string;
-  /** Avro full name of the record, e.g. "voyagerisk.weather.WeatherCycleLanded". */
-  type: string;
-  value: EventRecord;
-}
+/** Event types by Avro full name; a bus carries the platform's own (EventValues) by default. */
+export type EventMap = { [type: string]: EventRecord };
+
+/**
+ * One event to append: its partition key (events with the same key keep their order), its
+ * Avro full name (e.g. "voyagerisk.weather.WeatherCycleLanded") and a value of that type.
+ */
+export type OutgoingEvent<E extends EventMap = EventValues> = {
+  [K in keyof E & string]: { key: string; type: K; value: E[K] };
+}[keyof E & string];
 
 export interface RawMessage {
   key: string | null;
@@ -120,12 +124,16 @@ export const DLQ_HEADERS = {
 
 export const dlqTopicOf = (topic: string): string => `${topic}.dlq`;
 
-export interface EventBus {
+/**
+ * The adapters carry any record their catalog holds (EventMap); the platform's code sees
+ * EventBus<EventValues>, so every event it publishes is checked against its Avro-generated type.
+ */
+export interface EventBus<E extends EventMap = EventValues> {
   readonly adapter: "kafka" | "memory";
   /** Connects, registers the schemas and creates the topics (each with its .dlq); idempotent. */
   start(topics: readonly TopicSpec[]): Promise<void>;
   /** Encodes and appends; resolves when every event is acknowledged by all in-sync replicas. */
-  publish(topic: string, events: readonly OutgoingEvent[]): Promise<void>;
+  publish(topic: string, events: readonly OutgoingEvent<E>[]): Promise<void>;
   /** Appends bytes as they are (replaying a DLQ, tooling, poison-message tests). */
   publishRaw(topic: string, messages: readonly RawMessage[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
