@@ -4,11 +4,7 @@
  * npx tsx bench/strait-report.ts
  */
 import { naturalEarthLandMask } from "../services/geodata/natural-earth";
-import {
-  bottleneckClearanceNm,
-  STRAIT_PROBES,
-  straitStatus,
-} from "../services/geodata/strait-probes";
+import { bottleneckClearanceNm, STRAIT_PROBES, straitStatus } from "../tests/strait-probes";
 
 for (const resolution of ["110m", "50m", "10m"] as const) {
   const mask = naturalEarthLandMask(resolution);

@@ -3,13 +3,13 @@ import { densify } from "../services/engine/geo/geodesic";
 import { syntheticClimate, syntheticForecast } from "../services/engine/weather/synthetic";
 import { naturalEarthLandMask } from "../services/geodata/natural-earth";
 import { decodeGribFields } from "../services/weather/grib/decode";
-import { parameterFromFunction } from "../services/weather/gridded/from-function";
 import { sampleMany } from "../services/weather/gridded/sample";
 import type { GriddedField, GridGeometry } from "../services/weather/gridded/types";
 import { toWeatherField } from "../services/weather/gridded/weather-field";
 import { EmbeddedReanalysis } from "../services/weather/reanalysis/embedded";
 import { DEFAULT_REANALYSIS_GRID, ReanalysisGrid } from "../services/weather/reanalysis/grid";
 import { cellsAround } from "../services/weather/reanalysis/port";
+import { parameterFromFunction } from "../tests/gridded-from-function";
 import { type BenchSuite, type Figure, round } from "./figures";
 
 /**

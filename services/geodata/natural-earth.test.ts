@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { STRAIT_PROBES, straitStatus } from "../../tests/strait-probes";
 import { densify, destination } from "../engine/geo/geodesic";
 import { buildLandMask } from "../engine/geo/land-mask";
 import type { LatLon, PolygonRings } from "../engine/geo/types";
@@ -9,7 +10,6 @@ import {
   type NaturalEarthResolution,
   naturalEarthSource,
 } from "./natural-earth";
-import { STRAIT_PROBES, straitStatus } from "./strait-probes";
 
 const masks = createNaturalEarthLandMasks();
 const polygons: Partial<Record<NaturalEarthResolution, PolygonRings[]>> = {};

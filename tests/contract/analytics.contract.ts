@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { HOSTILE_STRINGS } from "../../services/platform/analytics/hostile-strings";
 import { loadMigrations } from "../../services/platform/analytics/migrations";
 import type { AnalyticsStore, EventRow } from "../../services/platform/analytics/port";
+import { HOSTILE_STRINGS } from "../hostile-strings";
 
 /**
  * The behaviour every AnalyticsStore must show, run against the embedded store (unit) and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { sail } from "../../../tests/compliance-routes";
 import { BURDEN_WEIGHTS, regulatoryBurden, regulatoryBurdenScore } from "./burden";
 import { checkCompliance } from "./check";
-import { sail } from "./test-routes";
 import type { ComplianceReport, DesignatedAreaFinding } from "./types";
 
 // Expected scores follow from the documented formula (burden.ts, docs/compliance-zones.md).

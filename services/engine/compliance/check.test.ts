@@ -1,13 +1,13 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { sail, type TestRoute } from "../../../tests/compliance-routes";
 import { InvalidInputError } from "../errors";
 import type { RouteSegment } from "../routing/router";
 import { checkCompliance, DEFAULT_ZONE_INDEX } from "./check";
 import { geometryContains } from "./geometry";
-import { sail, type TestRoute } from "./test-routes";
 import type { ComplianceReport, ComplianceSegment, ComplianceVessel, ZoneFinding } from "./types";
 
 // Routes are waypoint lists sailed along 25 nm geodesic segments at constant speed (see
-// test-routes.ts). Boundary values come from the instruments (zones-*.ts cite them): the North
+// tests/compliance-routes.ts). Boundary values come from the instruments (zones-*.ts cite them): the North
 // Sea area ends at 5 W north of 48 30' N; the Mediterranean ECA's western closing line runs
 // Cape Trafalgar 36 11'N 6 02'W - Cape Spartel 35 48'N 5 55'W; the Antarctic area is south of
 // 60 S.

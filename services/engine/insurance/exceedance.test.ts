@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32, randomSamples } from "../../../tests/random-samples";
 import { type ExceedanceSample, exceedanceCounts } from "./exceedance";
-import { mulberry32, randomSamples } from "./test-random";
 
 const TH = { wind_kts: 30, wave_m: 4 };
 

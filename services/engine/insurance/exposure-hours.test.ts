@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32, randomSamples } from "../../../tests/random-samples";
 import { round } from "../round";
 import {
   samplesFromSegments,
@@ -6,7 +7,6 @@ import {
   type WeatherSample,
   weatherExposureHours,
 } from "./exposure-hours";
-import { mulberry32, randomSamples } from "./test-random";
 
 const s = (hours: number, wind_kts: number, hs_m: number): WeatherSample => ({
   hours,

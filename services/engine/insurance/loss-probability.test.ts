@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32, randomSamples } from "../../../tests/random-samples";
 import { VESSEL_TYPE_DEFAULTS } from "../scoring/vessel-types";
 import {
   BASE_COUNTS,
@@ -13,7 +14,6 @@ import {
   WORLD_FLEET_VESSELS,
   weightedExposureHours,
 } from "./loss-probability";
-import { mulberry32, randomSamples } from "./test-random";
 
 const CLASSES = ["minor_damage", "major_damage", "total_loss"] as const;
 

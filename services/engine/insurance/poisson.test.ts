@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../tests/random-samples";
 import { gammaQuantile, logGamma, poissonExactInterval, regularizedGammaP } from "./poisson";
-import { mulberry32 } from "./test-random";
 
 describe("logGamma", () => {
   it("matches factorials and Gamma(1/2)", () => {

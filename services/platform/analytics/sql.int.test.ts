@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClickHouseAdmin } from "../../../tests/clickhouse-admin";
+import { HOSTILE_STRINGS } from "../../../tests/hostile-strings";
 import { loadConfig } from "../config";
-import { HOSTILE_STRINGS } from "./hostile-strings";
 import { dateTimeFromMs, inList, int64, type SqlFragment, sql, uint64 } from "./sql";
 
 // Proves on a real server that what sql.ts renders is read back as exactly the original value.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_STRINGS } from "./hostile-strings";
+import { HOSTILE_STRINGS } from "../../../tests/hostile-strings";
 import {
   dateTimeFromMs,
   ident,

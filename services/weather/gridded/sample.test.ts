@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { gribFixture } from "../../../tests/fixtures/grib/load";
+import { parameterFromFunction } from "../../../tests/gridded-from-function";
 import { decodeGrib } from "../grib/decode";
 import { GriddedError } from "./errors";
-import { parameterFromFunction } from "./from-function";
 import { fromGribMessages } from "./from-grib";
 import { sample, sampleMany } from "./sample";
 import type { GriddedField, GriddedParameter, GridGeometry } from "./types";

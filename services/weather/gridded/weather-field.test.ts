@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gribFixture } from "../../../tests/fixtures/grib/load";
+import { parameterFromFunction } from "../../../tests/gridded-from-function";
 import { decodeGrib } from "../grib/decode";
-import { parameterFromFunction } from "./from-function";
 import { fromGribMessages } from "./from-grib";
 import { sample } from "./sample";
 import type { GriddedField, GriddedParameter, GridGeometry } from "./types";

@@ -3,9 +3,10 @@
  * speed), built from waypoints without the routing network, which is far too slow for unit
  * tests. Only the tests import this module.
  */
-import { densify, distanceNm } from "../geo/geodesic";
-import type { LatLon } from "../geo/types";
-import type { ComplianceSegment } from "./types";
+
+import type { ComplianceSegment } from "../services/engine/compliance/types";
+import { densify, distanceNm } from "../services/engine/geo/geodesic";
+import type { LatLon } from "../services/engine/geo/types";
 
 export interface TestRoute {
   segments: ComplianceSegment[];

@@ -4,7 +4,7 @@
  * through sea points joined by land-free paths. A walk found is a proof (it is a real water path
  * in the mask); "closed" is only as sure as the lattice is fine (steps of 0.2-0.6 nm here).
  */
-import type { LandMask, LatLon } from "../engine/geo/types";
+import type { LandMask, LatLon } from "../services/engine/geo/types";
 
 export interface StraitProbe {
   name: string;

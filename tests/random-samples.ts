@@ -4,7 +4,7 @@
  * now and then a missing value or a sample of no hours). Used only by the tests beside it.
  */
 
-import { seededRandom } from "../random";
+import { seededRandom } from "../services/engine/random";
 
 /** The engine's own seeded generator (Mulberry32), under the name these tests use. */
 export const mulberry32 = seededRandom;

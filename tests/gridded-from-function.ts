@@ -2,7 +2,11 @@
  * A GriddedParameter filled from a function of position and time: for tests, and for writing a
  * synthetic or analytic field into the same store the GRIB path fills.
  */
-import type { GriddedParameter, GridGeometry, ParameterKind } from "./types";
+import type {
+  GriddedParameter,
+  GridGeometry,
+  ParameterKind,
+} from "../services/weather/gridded/types";
 
 export function parameterFromFunction(
   name: string,
