@@ -6,7 +6,7 @@ import { startMonitoringProjector } from "../streams/monitoring/projector";
 import { notifySettings, startNotifyStream } from "../streams/notify/notify";
 import { startRescoreFanout } from "../streams/rescore/fanout";
 import { startRescoreWorker } from "../streams/rescore/worker";
-import { buildApp } from "./api/app";
+import { type AppDeps, buildApp } from "./api/app";
 import { Drain } from "./api/drain";
 import { EnsembleAnalyses } from "./ensemble/analyses";
 import { type Config, wantsDevKey } from "./platform/config";
@@ -56,6 +56,8 @@ export interface ServeOptions {
   now?: () => number;
   /** Where the logs go (default stdout): tests read what the server logs. */
   logDestination?: DestinationStream;
+  /** Told of every route the API registers (fastify's onRoute hook): tests list them. */
+  onRoute?: AppDeps["onRoute"];
 }
 
 /**
@@ -145,7 +147,16 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     });
   }
   const drain = new Drain();
-  const app = buildApp({ platform, keys, weather, scorer, now, webhooks, drain });
+  const app = buildApp({
+    platform,
+    keys,
+    weather,
+    scorer,
+    now,
+    webhooks,
+    drain,
+    onRoute: options.onRoute,
+  });
   try {
     await app.listen({ host: config.HOST, port: config.PORT });
   } catch (err) {

@@ -1,17 +1,30 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../services/api/openapi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_MONTH, LAST_MONTH } from "../services/billing/bill";
 import { PASSAGES } from "../services/engine/routing/passages";
 import { configSchema } from "../services/platform/config";
 import { TOPIC } from "../services/platform/events/topics";
 import { defaultScopes, PLANS } from "../services/platform/keys/api-keys";
+import type { Served } from "../services/serve";
 import { WORLD_PORTS } from "./fixtures/world-ports";
+import { type OpenApiDocument, servedOpenApi } from "./openapi-document";
+import { serveWithKeys } from "./serve-with-keys";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
 /** The README's text with its line breaks and indentation read as single spaces. */
 const prose = readme.replace(/\s+/g, " ");
+
+/** The OpenAPI document, as the API serves it (it is generated from the routes). */
+let served: Served;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  served = await serveWithKeys("docs-test", [], { WEATHER_SYNTHETIC_CYCLES: "false" });
+  doc = await servedOpenApi(served.url);
+}, 120_000);
+afterAll(async () => {
+  await served?.close();
+});
 
 describe("README stays true to the code", () => {
   it("documents every configuration variable in its table", () => {
@@ -51,9 +64,6 @@ describe("README stays true to the code", () => {
   });
 
   it("lists under each scope the routes the OpenAPI document says it guards", () => {
-    const doc = openApiDocument() as {
-      paths: Record<string, Record<string, { security?: Array<{ apiKey?: string[] }> }>>;
-    };
     const row = (first: string) =>
       readme.split("\n").find((line) => line.startsWith(`| ${first} |`)) ?? "";
     const missing: string[] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IssuedAdvisories } from "../advisories/issued";
 import { EVENT } from "../contracts/events";
@@ -9,6 +9,8 @@ import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";
 import { TOPIC } from "../platform/events/topics";
 import type { FastState } from "../platform/limits/port";
+import type { KeyCheck } from "./auth";
+import { answer, errorAnswer } from "./openapi";
 import { isoUtc } from "./schemas/common";
 
 /** Most positions an advisory's ring may have (the self-crossing test is quadratic in them). */
@@ -111,56 +113,108 @@ export const advisoryRequest = z
 
 const advisoryParams = z.object({ id: advisoryId }).strict();
 
-/**
- * Advisories as events (`authenticate` checks the admin scope): POST issues one (or, with the id
- * of an existing one, changes it), DELETE withdraws one the API issued (404 for any other id).
- * streams/advisories tells the monitored voyages whose remaining route passes through the area.
- * Answers 202: the effect follows on the stream.
- */
-export function registerAdvisoryRoutes(
-  app: FastifyInstance,
-  authenticate: preHandlerAsyncHookHandler,
-  deps: { bus: EventBus; state: FastState; now: () => number },
-): void {
-  const admin = { preHandler: authenticate };
-  const issued = new IssuedAdvisories(deps.state);
-  app.post("/api/v1/admin/advisories", admin, async (request, reply) => {
-    const body = advisoryRequest.parse(request.body);
-    const id = body.id ?? `adv_${randomUUID()}`;
-    const now = deps.now();
-    const validFrom = body.valid_from ? Date.parse(body.valid_from) : now;
-    const validUntil = body.valid_until ? Date.parse(body.valid_until) : null;
-    if (validUntil !== null && validUntil <= validFrom) {
-      // Only reached without valid_from (the schema compares the two when both are given).
-      throw new AppError("validation_failed", "valid_until: must be after valid_from (now)");
-    }
-    const value = eventRecord(
-      {
-        advisory_id: id,
-        kind: body.kind,
-        title: body.title,
-        area_json: JSON.stringify(body.area),
-        valid_from: validFrom,
-        valid_until: validUntil,
-      },
-      now,
-    );
-    await issued.live(id);
-    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryIssued, value }]);
-    return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
-  });
-  app.delete("/api/v1/admin/advisories/:id", admin, async (request, reply) => {
-    const { id } = advisoryParams.parse(request.params);
-    const known = await issued.get(id);
-    if (!known)
-      throw new AppError("not_found", `no advisory ${id} was issued`, { advisory_id: id });
-    if (known.state === "withdrawn") {
-      // Withdrawing again is the same withdrawal: nothing more is published.
-      return reply.status(202).send({ advisory_id: id, event_id: known.event_id });
-    }
-    const value = eventRecord({ advisory_id: id }, deps.now());
-    await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryWithdrawn, value }]);
-    await issued.withdrawn(id, value.event_id);
-    return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
-  });
+const advisoryAccepted = z.object({
+  advisory_id: z.string(),
+  event_id: z.string().describe("the AdvisoryIssued or AdvisoryWithdrawn event published"),
+});
+
+export interface AdvisoryRoutesOptions {
+  /** The admin scope's key check. */
+  key: KeyCheck;
+  bus: EventBus;
+  state: FastState;
+  now: () => number;
 }
+
+const tags = ["admin"];
+const adminOnly = errorAnswer("the key lacks the admin scope");
+
+/**
+ * Advisories as events (admin scope): POST issues one (or, with the id of an existing one,
+ * changes it), DELETE withdraws one the API issued (404 for any other id). streams/advisories
+ * tells the monitored voyages whose remaining route passes through the area. Answers 202: the
+ * effect follows on the stream.
+ */
+export const advisoryRoutes: FastifyPluginAsyncZod<AdvisoryRoutesOptions> = async (app, deps) => {
+  app.addHook("preValidation", deps.key.check);
+  const security = deps.key.security;
+  const issued = new IssuedAdvisories(deps.state);
+  app.post(
+    "/api/v1/admin/advisories",
+    {
+      schema: {
+        tags,
+        summary:
+          "Issue an advisory (an area to be avoided, a Notice to Mariners), or change one by its id",
+        description: `Answers 202: the monitored voyages whose remaining route passes through the area are told (voyage.advisory_changed) by the advisories stream. The area is a GeoJSON Polygon (one ring of 4 to ${MAX_RING_POSITIONS} [lon, lat] positions that does not cross, touch or double back on itself) or a Circle: center as [lon, lat] (GeoJSON order) or {"lat", "lon"} (kept as [lon, lat]), radius_nm from ${MIN_RADIUS_NM} to ${MAX_RADIUS_NM}. valid_until must be after valid_from (now when not given). An id is 1-64 letters, digits, '.', '_' or '-', beginning with a letter or digit; without one, adv_<uuid> is made.`,
+        security,
+        body: advisoryRequest,
+        response: {
+          202: answer("issued: the advisory's id and its event's", advisoryAccepted),
+          400: errorAnswer(
+            "malformed JSON or an invalid field: the area's form, a ring that crosses itself, a radius out of range, valid_until not after valid_from (validation_failed)",
+          ),
+          403: adminOnly,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const id = body.id ?? `adv_${randomUUID()}`;
+      const now = deps.now();
+      const validFrom = body.valid_from ? Date.parse(body.valid_from) : now;
+      const validUntil = body.valid_until ? Date.parse(body.valid_until) : null;
+      if (validUntil !== null && validUntil <= validFrom) {
+        // Only reached without valid_from (the schema compares the two when both are given).
+        throw new AppError("validation_failed", "valid_until: must be after valid_from (now)");
+      }
+      const value = eventRecord(
+        {
+          advisory_id: id,
+          kind: body.kind,
+          title: body.title,
+          area_json: JSON.stringify(body.area),
+          valid_from: validFrom,
+          valid_until: validUntil,
+        },
+        now,
+      );
+      await issued.live(id);
+      await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryIssued, value }]);
+      return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
+    },
+  );
+  app.delete(
+    "/api/v1/admin/advisories/:id",
+    {
+      schema: {
+        tags,
+        summary: "Withdraw an advisory this API issued",
+        description:
+          "Only an id the API issued (kept in Redis in platform mode, in memory embedded): any other is 404 and nothing is published. Withdrawing again answers the first withdrawal's event_id and publishes nothing more. An advisory issued before the API kept this record is withdrawn by issuing it again with its id, then withdrawing it.",
+        security,
+        params: advisoryParams,
+        response: {
+          202: answer("withdrawn: the advisory's id and the withdrawal's event", advisoryAccepted),
+          400: errorAnswer("the id is not of an advisory id's form (validation_failed)"),
+          403: adminOnly,
+          404: errorAnswer("no advisory with this id was issued (not_found)"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const known = await issued.get(id);
+      if (!known)
+        throw new AppError("not_found", `no advisory ${id} was issued`, { advisory_id: id });
+      if (known.state === "withdrawn") {
+        // Withdrawing again is the same withdrawal: nothing more is published.
+        return reply.status(202).send({ advisory_id: id, event_id: known.event_id });
+      }
+      const value = eventRecord({ advisory_id: id }, deps.now());
+      await deps.bus.publish(TOPIC.advisories, [{ key: id, type: EVENT.AdvisoryWithdrawn, value }]);
+      await issued.withdrawn(id, value.event_id);
+      return reply.status(202).send({ advisory_id: id, event_id: value.event_id });
+    },
+  );
+};

@@ -1,6 +1,9 @@
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import { EnsembleAnalyses } from "../ensemble/analyses";
 import type { ApiKeyStore } from "../platform/keys/api-keys";
 import type { Platform } from "../platform/platform";
@@ -8,24 +11,20 @@ import { RouteResults } from "../route-risk/results";
 import type { Scorer } from "../scoring/scorer";
 import type { WeatherRuntime } from "../weather/runtime";
 import type { WebhookSubscriptionStore } from "../webhooks/subscriptions";
-import { registerAdminRoutes } from "./admin-routes";
-import { registerAdvisoryRoutes } from "./advisory-routes";
-import {
-  rateLimitHeaders,
-  requireRouteRiskKey,
-  requireSubscriptionKey,
-  requireUnderwritingKey,
-} from "./auth";
-import { Drain, HEALTH_PATH, installDrain } from "./drain";
-import { registerEnsembleRoutes } from "./ensemble-routes";
+import { accountRoutes } from "./account-routes";
+import { adminRoutes } from "./admin-routes";
+import { advisoryRoutes } from "./advisory-routes";
+import { rateLimitHeaders, subscriptionKeyCheck, underwritingKeyCheck } from "./auth";
+import { Drain, installDrain } from "./drain";
+import { ensembleRoutes } from "./ensemble-routes";
 import { installErrorMapping, MAX_PARAM_LENGTH, sendFrameworkError } from "./error-mapping";
-import { healthReport } from "./health";
-import { registerMonitoringRoutes } from "./monitoring-routes";
-import { openApiDocument } from "./openapi";
-import { registerRouteRiskRoutes } from "./route-risk-routes";
-import { registerUnderwritingRoutes } from "./underwriting-routes";
-import { registerUsageRoutes } from "./usage-routes";
-import { registerWebhookRoutes } from "./webhook-routes";
+import { healthRoutes } from "./health-routes";
+import { monitoringRoutes } from "./monitoring-routes";
+import { registerOpenApi } from "./openapi";
+import { routeRiskRoutes } from "./route-risk-routes";
+import { installRouteSchemas } from "./route-schemas";
+import { underwritingRoutes } from "./underwriting-routes";
+import { webhookRoutes } from "./webhook-routes";
 
 export interface AppDeps {
   platform: Platform;
@@ -37,6 +36,8 @@ export interface AppDeps {
   webhooks: WebhookSubscriptionStore;
   /** Requests in flight and the draining flag (serve() drains it on SIGTERM). */
   drain?: Drain;
+  /** Told of every route as it is registered (fastify's onRoute hook), before any other is. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest request body accepted (a long client track is the biggest legitimate body). */
@@ -50,6 +51,7 @@ export function buildApp({
   now,
   webhooks,
   drain = new Drain(),
+  onRoute,
 }: AppDeps): FastifyInstance {
   const app = Fastify({
     // pino 10 and fastify 5 type their loggers apart; the instance is the same pino logger.
@@ -65,73 +67,62 @@ export function buildApp({
     },
     logController: new LogController({ requestIdLogLabel: "request_id" }),
   });
+  if (onRoute) app.addHook("onRoute", onRoute);
   installErrorMapping(app);
+  installRouteSchemas(app);
   installDrain(app, drain);
-  // The OpenAPI document (generated from the zod schemas) and its interactive view; no key.
-  app.register(swagger, {
-    mode: "static",
-    specification: { document: openApiDocument() as never },
-  });
-  app.register(swaggerUi, { routePrefix: "/docs" });
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", String(request.id));
     if (request.rateLimit) reply.headers(rateLimitHeaders(request.rateLimit));
   });
-
-  // Health needs no key: callers and load balancers check it before spending a request.
-  app.get(HEALTH_PATH, async (_request, reply) => {
-    const report = await healthReport(platform, weather.registry, now(), drain.draining);
-    return reply.status(report.status === "ok" ? 200 : 503).send(report);
-  });
+  // The OpenAPI document is made from the routes registered after it, in their order.
+  registerOpenApi(app);
 
   // One scope per interface (README's scope table); whoami and usage are any key's own.
-  const anyKey = requireUnderwritingKey(keys, platform.state, null);
-  const underwriting = requireUnderwritingKey(keys, platform.state, "underwriting");
-  const admin = requireUnderwritingKey(keys, platform.state, "admin");
-  app.get("/api/v1/whoami", { preHandler: anyKey }, async (request) => {
-    const key = request.apiKey;
-    return { key_id: key?.id, plan: key?.plan, scopes: key?.scopes, label: key?.label ?? null };
-  });
-
-  registerUnderwritingRoutes(app, underwriting, {
+  const { state } = platform;
+  const underwriting = underwritingKeyCheck(keys, state, "underwriting");
+  const admin = underwritingKeyCheck(keys, state, "admin");
+  const registry = weather.registry;
+  const bus = platform.bus;
+  app.register(healthRoutes, { platform, registry, now, drain });
+  app.register(underwritingRoutes, { key: underwriting, scorer, registry, now, bus });
+  app.register(routeRiskRoutes, {
+    key: subscriptionKeyCheck(keys, state, "route-risk"),
     scorer,
-    registry: weather.registry,
+    registry,
+    results: new RouteResults(state, platform.analytics, platform.config.ROUTE_RESULT_TTL_S * 1000),
     now,
-    bus: platform.bus,
+    bus,
   });
-  registerRouteRiskRoutes(app, requireRouteRiskKey(keys, platform.state), {
+  app.register(monitoringRoutes, {
+    key: subscriptionKeyCheck(keys, state, "monitoring"),
     scorer,
-    registry: weather.registry,
-    results: new RouteResults(
-      platform.state,
-      platform.analytics,
-      platform.config.ROUTE_RESULT_TTL_S * 1000,
-    ),
+    registry,
+    state,
     now,
-    bus: platform.bus,
+    bus,
   });
-  registerMonitoringRoutes(app, requireSubscriptionKey(keys, platform.state, "monitoring"), {
-    scorer,
-    registry: weather.registry,
-    state: platform.state,
-    now,
-    bus: platform.bus,
-  });
-  registerWebhookRoutes(app, requireSubscriptionKey(keys, platform.state, "webhooks"), {
+  app.register(webhookRoutes, {
+    key: subscriptionKeyCheck(keys, state, "webhooks"),
     store: webhooks,
     allowlist: platform.config.WEBHOOK_ALLOWLIST,
   });
-  registerEnsembleRoutes(app, underwriting, {
+  app.register(ensembleRoutes, {
+    key: underwriting,
     analyses: EnsembleAnalyses.of(platform),
-    registry: weather.registry,
+    registry,
     now,
-    bus: platform.bus,
+    bus,
   });
-  registerUsageRoutes(app, anyKey, { analytics: platform.analytics });
-  registerAdvisoryRoutes(app, admin, { bus: platform.bus, state: platform.state, now });
-  registerAdminRoutes(app, admin, {
+  app.register(advisoryRoutes, { key: admin, bus, state, now });
+  app.register(accountRoutes, {
+    key: underwritingKeyCheck(keys, state, null),
+    analytics: platform.analytics,
+  });
+  app.register(adminRoutes, {
+    key: admin,
     weather,
-    bus: platform.bus,
+    bus,
     weatherDir: platform.config.WEATHER_DIR,
     now,
   });

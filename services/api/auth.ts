@@ -78,9 +78,41 @@ export function requireSubscriptionKey(keys: ApiKeyStore, state: FastState, scop
   };
 }
 
-/** The route-risk interface's key check (scope route-risk). */
-export const requireRouteRiskKey = (keys: ApiKeyStore, state: FastState) =>
-  requireSubscriptionKey(keys, state, "route-risk");
+/** The OpenAPI security scheme every key check names (the X-API-Key header; openapi.ts). */
+export const API_KEY_SCHEME = "apiKey";
+
+/**
+ * A key check as a route group declares it: the hook that runs it and the OpenAPI security
+ * requirement that names the scope it checks (OpenAPI 3.1 lets an apiKey requirement list the
+ * roles it needs; none: any key will do). The group runs `check` as its preValidation hook, so a
+ * caller without the key is answered 401/402/403 whatever it sent, as before any body is read.
+ */
+export interface KeyCheck {
+  check: (request: FastifyRequest) => Promise<void>;
+  security: Array<Record<string, string[]>>;
+}
+
+const securityFor = (scope: Scope | null) => [{ [API_KEY_SCHEME]: scope === null ? [] : [scope] }];
+
+/** requireUnderwritingKey as a route group declares it. */
+export const underwritingKeyCheck = (
+  keys: ApiKeyStore,
+  state: FastState,
+  scope: Scope | null,
+): KeyCheck => ({
+  check: requireUnderwritingKey(keys, state, scope),
+  security: securityFor(scope),
+});
+
+/** requireSubscriptionKey as a route group declares it. */
+export const subscriptionKeyCheck = (
+  keys: ApiKeyStore,
+  state: FastState,
+  scope: Scope,
+): KeyCheck => ({
+  check: requireSubscriptionKey(keys, state, scope),
+  security: securityFor(scope),
+});
 
 async function authenticate(keys: ApiKeyStore, request: FastifyRequest): Promise<ApiKeyRecord> {
   const presented = request.headers["x-api-key"];

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   type AnalysisRecord,
   type EnsembleAnalyses,
@@ -10,31 +11,57 @@ import { AppError } from "../platform/errors";
 import type { EventBus } from "../platform/events/port";
 import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
-import { ensembleAnalysisRequest } from "./schemas/ensemble";
-import type { VoyageRiskRequest } from "./schemas/underwriting";
+import type { KeyCheck } from "./auth";
+import { answer, errorAnswer, pathId } from "./openapi";
+import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "./schemas/ensemble";
+import type { VoyageRiskRequest, VoyageRiskResponse } from "./schemas/underwriting";
 
-export interface EnsembleRoutesDeps {
+export interface EnsembleRoutesOptions {
+  /** The underwriting scope's key check: an analysis is metered as an underwriting voyage. */
+  key: KeyCheck;
   analyses: EnsembleAnalyses;
   registry: CycleRegistry;
   now: () => number;
   bus: EventBus;
 }
 
+const tags = ["ensemble analyses"];
+const forbidden = errorAnswer("the key lacks the underwriting scope (forbidden)");
+
 /**
  * Ensemble analyses: asked for with POST (202: the forecast is chosen now, the work is done by
  * streams/ensemble), read with GET (pending, ready with the voyage-risk answer, or failed with
  * why). The asking key's webhooks for ensemble.ready hear when it is done.
  */
-export function registerEnsembleRoutes(
-  app: FastifyInstance,
-  authenticate: preHandlerAsyncHookHandler,
-  deps: EnsembleRoutesDeps,
-): void {
+export const ensembleRoutes: FastifyPluginAsyncZod<EnsembleRoutesOptions> = async (app, deps) => {
+  app.addHook("preValidation", deps.key.check);
+  const security = deps.key.security;
+
   app.post(
     "/api/v1/ensemble-analyses",
-    { preHandler: authenticate },
-    async (request: FastifyRequest, reply) => {
-      const { fleet_id, ...voyage } = ensembleAnalysisRequest.parse(request.body);
+    {
+      schema: {
+        tags,
+        summary:
+          "Ask for a full ensemble analysis of a voyage (every option on); ensemble.ready when done",
+        description:
+          "Answers 202 at once with the analysis' id: the forecast is chosen now, the analysis is computed by the ensemble stream, and the key's webhooks for ensemble.ready hear when it is ready (or failed). Metered as one underwriting voyage.",
+        security,
+        body: ensembleAnalysisRequest,
+        response: {
+          202: answer(
+            "accepted, pending; Location names where to read it",
+            ensembleAnalysisResponse,
+          ),
+          400: errorAnswer("malformed JSON or an invalid field"),
+          401: errorAnswer("missing or invalid X-API-Key"),
+          403: forbidden,
+          503: errorAnswer("no usable forecast cycle (weather_unavailable)"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fleet_id, ...voyage } = request.body;
       const body: VoyageRiskRequest = {
         ...voyage,
         options: {
@@ -71,9 +98,21 @@ export function registerEnsembleRoutes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/v1/ensemble-analyses/:id",
-    { preHandler: authenticate },
+    {
+      schema: {
+        tags,
+        summary: "An ensemble analysis: pending, ready with the voyage-risk answer, or failed",
+        security,
+        params: z.object({ id: pathId }),
+        response: {
+          200: answer("the analysis", ensembleAnalysisResponse),
+          403: forbidden,
+          404: errorAnswer("no such analysis for this key (not_found)"),
+        },
+      },
+    },
     async (request) => {
       const record = await deps.analyses.get(request.params.id, request.apiKey?.id ?? null);
       if (!record) {
@@ -82,9 +121,11 @@ export function registerEnsembleRoutes(
       return view(record);
     },
   );
-}
+};
 
 function view(record: AnalysisRecord) {
   const { key_id: _owner, ...shown } = record;
-  return { ...shown, result_url: resultUrl(record.id) };
+  // A ready analysis holds the voyage-risk answer the ensemble stream made (ensemble/analyses.ts).
+  const result = shown.result as VoyageRiskResponse | null;
+  return { ...shown, result, result_url: resultUrl(record.id) };
 }

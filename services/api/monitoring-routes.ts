@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { EVENT } from "../contracts/events";
 import {
   monitoringStoppedRecord,
@@ -22,9 +24,13 @@ import {
 } from "../underwriting/events";
 import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
-import { monitoredVoyageRequest } from "./schemas/monitoring";
+import type { KeyCheck } from "./auth";
+import { answer, errorAnswer, pathId, SUBSCRIPTION_PLANS_TEXT } from "./openapi";
+import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
 
-export interface MonitoringRoutesDeps {
+export interface MonitoringRoutesOptions {
+  /** The monitoring scope's key check (a subscription plan's key). */
+  key: KeyCheck;
   scorer: Scorer;
   registry: CycleRegistry;
   state: FastState;
@@ -32,23 +38,45 @@ export interface MonitoringRoutesDeps {
   bus: EventBus;
 }
 
+const tags = ["monitoring"];
+
 /**
  * Monitored voyages: register (scored at once, then on every new forecast cycle by
  * streams/rescore), look up (state and score history), stop. A voyage is its registering key's:
  * another key gets 404.
  */
-export function registerMonitoringRoutes(
-  app: FastifyInstance,
-  authenticate: preHandlerAsyncHookHandler,
-  deps: MonitoringRoutesDeps,
-): void {
+export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
+  app,
+  deps,
+) => {
+  app.addHook("preValidation", deps.key.check);
+  const security = deps.key.security;
   const projection = new MonitoredProjection(deps.state);
+  const params = z.object({ id: pathId });
+  const notFound = errorAnswer("no such voyage for this key (not_found)");
 
   app.post(
     "/api/v1/monitored-voyages",
-    { preHandler: authenticate },
-    async (request: FastifyRequest, reply) => {
-      const body = monitoredVoyageRequest.parse(request.body);
+    {
+      schema: {
+        tags,
+        summary: "Register a voyage for monitoring: scored now and on every new forecast cycle",
+        description: `Plans: ${SUBSCRIPTION_PLANS_TEXT} (402 otherwise); scope monitoring (403 otherwise). The state is the fold of the voyage's events (docs/monitoring.md).`,
+        security,
+        body: monitoredVoyageRequest,
+        response: {
+          201: answer("the registered voyage, with its first score", monitoredVoyageResponse),
+          400: errorAnswer("malformed JSON or an invalid field"),
+          401: errorAnswer("missing or invalid X-API-Key"),
+          402: errorAnswer("the key's plan does not include monitoring"),
+          403: errorAnswer("the key lacks the monitoring scope"),
+          422: errorAnswer("infeasible voyage (on_land, no_sea_route)"),
+          503: errorAnswer("no usable forecast cycle (weather_unavailable)"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
       const nowMs = deps.now();
       const departureMs = Date.parse(body.voyage.departure_utc);
       const forecast = forecastFor(deps.registry, nowMs, departureMs, "voyage.departure_utc");
@@ -130,40 +158,60 @@ export function registerMonitoringRoutes(
     },
   );
 
-  const owned = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const meta = await projection.meta(request.params.id);
+  const owned = async (request: FastifyRequest, id: string) => {
+    const meta = await projection.meta(id);
     if (!meta || meta.key_id !== (request.apiKey?.id ?? null)) {
-      throw new AppError("not_found", `no monitored voyage ${request.params.id}`, {
-        id: request.params.id,
-      });
+      throw new AppError("not_found", `no monitored voyage ${id}`, { id });
     }
     return meta;
   };
+  /** The voyage as shown; gone between the ownership check and the read: not found either. */
+  const shown = async (id: string) => {
+    const view = await projection.view(id);
+    if (!view) throw new AppError("not_found", `no monitored voyage ${id}`, { id });
+    return view;
+  };
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/v1/monitored-voyages/:id",
-    { preHandler: authenticate },
+    {
+      schema: {
+        tags,
+        summary: "A monitored voyage's state and score history",
+        security,
+        params,
+        response: { 200: answer("the voyage", monitoredVoyageResponse), 404: notFound },
+      },
+    },
     async (request) => {
-      await owned(request);
-      return projection.view(request.params.id);
+      await owned(request, request.params.id);
+      return shown(request.params.id);
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     "/api/v1/monitored-voyages/:id",
-    { preHandler: authenticate },
+    {
+      schema: {
+        tags,
+        summary: "Stop monitoring a voyage (idempotent); answers its final state",
+        security,
+        params,
+        response: { 200: answer("the stopped voyage", monitoredVoyageResponse), 404: notFound },
+      },
+    },
     async (request) => {
-      const meta = await owned(request);
+      const meta = await owned(request, request.params.id);
       if (meta.status === "active") {
         const stopped = monitoringStoppedRecord(meta.id, "deleted", request.apiKey?.id, deps.now());
         await publishMonitoringStopped(deps.bus, stopped);
         const after = applyMonitoringEvent(meta, { type: EVENT.MonitoringStopped, value: stopped });
         if (after) await projection.putMeta(after);
       }
-      return projection.view(meta.id);
+      return shown(meta.id);
     },
   );
-}
+};
 
 /**
  * A registration's first score, from a re-score's fields: metered to the registering key as the

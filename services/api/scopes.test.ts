@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenApiDocument, servedOpenApi } from "../../tests/openapi-document";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import { SCOPES, type Scope } from "../platform/keys/api-keys";
 import type { Served } from "../serve";
-import { openApiDocument } from "./openapi";
 
 /**
  * The scope model as a client meets it: every operation the OpenAPI document puts behind a key
@@ -16,12 +16,10 @@ interface Operation {
   scopes: string[] | undefined;
 }
 
-type Doc = {
-  paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
-};
+/** The document the server under test serves. */
+let doc: OpenApiDocument;
 
 function operations(): Operation[] {
-  const doc = openApiDocument() as Doc;
   const out: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -55,6 +53,7 @@ beforeAll(async () => {
     })),
     { key: NONE, plan: "enterprise", scopes: [] },
   ]);
+  doc = await servedOpenApi(s.url);
 }, 120_000);
 afterAll(async () => {
   await s?.close();

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Platform } from "../platform/platform";
+import type { CycleRegistry } from "../weather/cycle-registry";
+import { type Drain, HEALTH_PATH } from "./drain";
+import { healthReport } from "./health";
+import { answer } from "./openapi";
+import { healthResponse } from "./schemas/health";
+
+export interface HealthRoutesOptions {
+  platform: Platform;
+  registry: CycleRegistry;
+  now: () => number;
+  drain: Drain;
+}
+
+/** Health needs no key: callers and load balancers check it before spending a request. */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, deps) => {
+  app.get(
+    HEALTH_PATH,
+    {
+      schema: {
+        tags: ["health"],
+        summary: "API status, dependencies and per-model forecast-cycle freshness (no key needed)",
+        response: {
+          200: answer("every dependency up and a usable forecast cycle", healthResponse),
+          503: answer(
+            "degraded: a dependency is down or no forecast cycle is usable; draining: the instance is shutting down",
+            healthResponse,
+          ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const report = await healthReport(
+        deps.platform,
+        deps.registry,
+        deps.now(),
+        deps.drain.draining,
+      );
+      return reply.status(report.status === "ok" ? 200 : 503).send(report);
+    },
+  );
+};
