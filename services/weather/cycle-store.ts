@@ -24,6 +24,8 @@ export interface CycleManifest {
   resolution_deg: number;
   horizon_h: number;
   source_files: string[];
+  /** Where the files came from when a feed fetched them (provider, root, products). */
+  source?: string;
   ingested_at_utc: string;
 }
 

@@ -50,6 +50,8 @@ export async function ingestGribFiles(
   modelId: string,
   store: CycleStore,
   nowMs: number,
+  /** Where the files came from, for the landed event (a feed names its provider). */
+  options: { source?: string } = {},
 ): Promise<IngestResult> {
   const model = weatherModel(modelId);
   if (!model || model.synthetic) {
@@ -166,6 +168,7 @@ export async function ingestGribFiles(
     resolution_deg: resolution,
     horizon_h: Math.round((validTo - cycleMs) / 3_600_000),
     source_files: paths.map((p) => basename(p)),
+    ...(options.source ? { source: options.source } : {}),
     ingested_at_utc: new Date(nowMs).toISOString(),
   };
   await store.write(manifest, members);
@@ -180,6 +183,6 @@ export function landedFields(manifest: CycleManifest): CycleFields {
     resolution_deg: manifest.resolution_deg,
     horizon_h: manifest.horizon_h,
     synthetic: false,
-    source: `GRIB2 ingest: ${manifest.source_files.join(", ")}`,
+    source: manifest.source ?? `GRIB2 ingest: ${manifest.source_files.join(", ")}`,
   };
 }
