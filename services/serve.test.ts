@@ -47,6 +47,13 @@ describe("embedded default (npm start)", () => {
     expect(synthetic).toMatchObject({ model: "synthetic", synthetic: true, stale: false });
     expect(synthetic.age_h).toBeGreaterThanOrEqual(0);
     expect(synthetic.age_h).toBeLessThan(6);
+    // No feed runs unless configured (the embedded default has no internet), and health says so.
+    expect(body.weather_feeds).toMatchObject({
+      runs_in: "this process",
+      configured: [],
+      feeds: [],
+    });
+    expect(body.weather_feeds.note).toMatch(/^no weather feed runs: none is configured/);
   });
 
   it("is degraded (503) when no weather cycle is usable", async () => {
