@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { healthResponse } from "./api/schemas/health";
 import { loadConfig } from "./platform/config";
 import { banner, type Served, serve } from "./serve";
 
@@ -54,6 +55,7 @@ describe("embedded default (npm start)", () => {
       feeds: [],
     });
     expect(body.weather_feeds.note).toMatch(/^no weather feed runs: none is configured/);
+    expect(() => healthResponse.parse(body)).not.toThrow();
   });
 
   it("is degraded (503) when no weather cycle is usable", async () => {

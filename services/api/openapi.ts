@@ -14,6 +14,7 @@ import { ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { MAX_PARAM_LENGTH } from "./error-mapping";
 import { errorBody } from "./schemas/common";
 import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "./schemas/ensemble";
+import { healthResponse } from "./schemas/health";
 import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
 import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "./schemas/route-risk";
 import {
@@ -172,11 +173,17 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           summary:
             "API status, dependencies and per-model forecast-cycle freshness (no key needed)",
+          description:
+            "Besides the dependencies and each model's latest cycle, `weather_feeds` tells what the weather feeds (real cycles fetched from NOAA's and ECMWF's open data) last did: per model the last poll and its result, the last cycle landed, the bytes fetched, and the lag behind the provider's usual publication time. In the embedded default no feed runs unless WEATHER_FEEDS is set, and the note says so.",
           responses: {
-            "200": { description: "every dependency up and a usable forecast cycle" },
+            "200": {
+              description: "every dependency up and a usable forecast cycle",
+              content: { "application/json": { schema: json(healthResponse, "output") } },
+            },
             "503": {
               description:
                 "degraded: a dependency is down or no forecast cycle is usable; draining: the instance is shutting down",
+              content: { "application/json": { schema: json(healthResponse, "output") } },
             },
           },
         },

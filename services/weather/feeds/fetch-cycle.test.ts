@@ -235,7 +235,7 @@ describe("a NOAA feed: GFS with GFS-Wave", () => {
     expect(error).toMatchObject({ code: "feed_unreachable" });
     expect(await store.manifests()).toEqual([]);
     const staged = stagedFiles();
-    expect(staged).toContain("gfs-atmos.m0.f002.grib2.part");
+    expect(staged).toContain("gfs-atmos.m0.f002.part");
     const kept = staged.filter((f) => f.endsWith(".grib2"));
     expect(kept.length).toBeGreaterThan(0);
 

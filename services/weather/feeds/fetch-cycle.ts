@@ -1,12 +1,12 @@
-import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { EventBus } from "../../platform/events/port";
 import { cycleLandedEvent, landCycle } from "../cycle-events";
 import type { CycleFields, CycleRegistry } from "../cycle-registry";
 import type { CycleStore } from "../cycle-store";
-import { decodeGrib } from "../grib/decode";
+import { decodeGrib, type GribField } from "../grib/decode";
 import { GribError } from "../grib/errors";
-import { ingestGribFiles, landedFields } from "../ingest";
+import { ingestMemberFiles, landedFields } from "../ingest";
 import { cycleAtOrBefore } from "../models";
 import { FeedError } from "./errors";
 import { FeedHttp, type HttpOptions } from "./http";
@@ -87,7 +87,10 @@ interface FilePlan {
   members: readonly number[];
   url: string;
   inventoryUrl: string;
+  /** Staged as `<staged>.part` while downloading, `<staged>.done` once checked and split. */
   staged: string;
+  /** The checked messages of each member, a file per member (ingested member by member). */
+  memberFile: (member: number) => string;
   messages: WantedMessage[];
 }
 
@@ -152,18 +155,20 @@ export async function fetchCycle(deps: FetchCycleDeps, cycleMs: number, toH?: nu
   const steps = stepsOf(feed, cycleMs, toH);
   const plans: FilePlan[] = steps.flatMap((step) =>
     feed.products.flatMap((product) =>
-      filesOfStep(feed, product, cycleMs, step).map((file) => ({
-        product,
-        step,
-        members: file.members,
-        url: urlOf(root, file.path),
-        inventoryUrl: urlOf(root, inventoryPath(product, file.path)),
-        staged: join(
-          cycleDir,
-          `${product.id}.${file.members.length === 1 ? `m${file.members[0]}` : "all"}.f${String(step).padStart(3, "0")}.grib2`,
-        ),
-        messages: [],
-      })),
+      filesOfStep(feed, product, cycleMs, step).map((file) => {
+        const f = `f${String(step).padStart(3, "0")}`;
+        const who = file.members.length === 1 ? `m${file.members[0]}` : "all";
+        return {
+          product,
+          step,
+          members: file.members,
+          url: urlOf(root, file.path),
+          inventoryUrl: urlOf(root, inventoryPath(product, file.path)),
+          staged: join(cycleDir, `${product.id}.${who}.${f}`),
+          memberFile: (m: number) => join(cycleDir, `${product.id}.m${m}.${f}.grib2`),
+          messages: [],
+        };
+      }),
     ),
   );
   progress.files_total = plans.length;
@@ -201,7 +206,7 @@ export async function fetchCycle(deps: FetchCycleDeps, cycleMs: number, toH?: nu
   progress.phase = "downloading";
   let resumed = 0;
   await pool(plans, CONCURRENCY, async (plan) => {
-    if (await exists(plan.staged)) {
+    if (await exists(`${plan.staged}.done`)) {
       resumed++;
       progress.bytes_total -= plan.messages.reduce((t, m) => t + m.length, 0);
     } else {
@@ -212,16 +217,18 @@ export async function fetchCycle(deps: FetchCycleDeps, cycleMs: number, toH?: nu
     report();
   });
 
-  // 3. The existing ingest: decoded, checked complete, stored whole or not at all.
+  // 3. The ingest, member by member: decoded, checked complete, stored whole or not at all.
   progress.phase = "ingesting";
   report();
-  const result = await ingestGribFiles(
-    plans.map((p) => p.staged),
-    feed.model,
-    deps.store,
-    deps.now(),
-    { source },
+  const byMember = new Map(
+    feed.members.map((m) => [
+      m,
+      plans.filter((p) => p.members.includes(m)).map((p) => p.memberFile(m)),
+    ]),
   );
+  const result = await ingestMemberFiles(byMember, feed.model, deps.store, deps.now(), {
+    source,
+  });
   const event = cycleLandedEvent(result.landed, deps.now());
   await landCycle(deps.bus, deps.registry, event);
   progress.phase = "landed";
@@ -270,24 +277,39 @@ async function wantedMessages(http: FeedHttp, plan: FilePlan, text: string) {
 }
 
 /**
- * Downloads a file's wanted ranges into `<staged>.part` (resuming its bytes) and keeps it as
- * `<staged>` only once every message decodes and is the cycle, step and member expected.
+ * Downloads a file's wanted ranges into `<staged>.part` (resuming its bytes) and, once every
+ * message decodes and is the cycle, step and member expected, writes each member's messages to
+ * its own file and marks the file done.
  */
 async function downloadChecked(http: FeedHttp, plan: FilePlan, cycleMs: number): Promise<void> {
   const part = `${plan.staged}.part`;
   for (let attempt = 1; ; attempt++) {
     await http.download(plan.url, mergeRanges(plan.messages), part);
-    const problem = checkMessages(await readFile(part), plan, cycleMs);
-    if (!problem) {
-      await rename(part, plan.staged);
+    const bytes = await readFile(part);
+    const checked = checkMessages(bytes, plan, cycleMs);
+    if (!(checked instanceof FeedError)) {
+      for (const member of plan.members) {
+        const own = checked.filter((m) => m.member === member);
+        await writeFile(
+          plan.memberFile(member),
+          Buffer.concat(own.map((m) => bytes.subarray(m.offset, m.offset + m.length))),
+        );
+      }
+      await writeFile(`${plan.staged}.done`, "");
+      await rm(part, { force: true });
       return;
     }
     await rm(part, { force: true });
-    if (attempt >= DECODE_ATTEMPTS) throw problem;
+    if (attempt >= DECODE_ATTEMPTS) throw checked;
   }
 }
 
-function checkMessages(bytes: Buffer, plan: FilePlan, cycleMs: number): FeedError | undefined {
+/** The messages of the fetched bytes with their members, or why they are not the ones wanted. */
+function checkMessages(
+  bytes: Buffer,
+  plan: FilePlan,
+  cycleMs: number,
+): { offset: number; length: number; member: number }[] | FeedError {
   let messages: ReturnType<typeof decodeGrib>;
   try {
     messages = decodeGrib(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
@@ -307,7 +329,7 @@ function checkMessages(bytes: Buffer, plan: FilePlan, cycleMs: number): FeedErro
     );
   }
   for (const field of messages.flatMap((m) => m.fields)) {
-    const member = field.product.ensemble?.perturbationNumber ?? 0;
+    const member = memberOf(field);
     const stepH = (field.product.validTimeMs - field.identification.referenceTimeMs) / 3_600_000;
     if (
       field.identification.referenceTimeMs !== cycleMs ||
@@ -321,8 +343,14 @@ function checkMessages(bytes: Buffer, plan: FilePlan, cycleMs: number): FeedErro
       );
     }
   }
-  return undefined;
+  return messages.map((m) => ({
+    offset: m.offset,
+    length: m.length,
+    member: memberOf(m.fields[0] as GribField),
+  }));
 }
+
+const memberOf = (field: GribField) => field.product.ensemble?.perturbationNumber ?? 0;
 
 /**
  * The newest cycle of the feed that is complete on the server, looking back `lookback` cycles

@@ -7,6 +7,7 @@ import { FeedMirror } from "../../../tests/feed-mirror";
 import { deleteKafkaTopics, uniqueName } from "../../../tests/helpers";
 import { PlatformProcesses } from "../../../tests/platform-processes";
 import { healthReport } from "../../api/health";
+import { healthResponse } from "../../api/schemas/health";
 import { type Config, loadConfig } from "../../platform/config";
 import { TOPIC } from "../../platform/events/topics";
 import { createLogger } from "../../platform/logger";
@@ -96,6 +97,7 @@ describe("weather feed in platform mode", () => {
 
     // The API (another connection to Redis) reads what the feed recorded.
     const report = await healthReport(apiSide, apiRegistry, now());
+    expect(() => healthResponse.parse(report)).not.toThrow();
     expect(report.weather_feeds).toMatchObject({
       runs_in: "stream weather-feed",
       configured: null,

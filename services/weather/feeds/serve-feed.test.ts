@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedMirror } from "../../../tests/feed-mirror";
 import { testClock } from "../../../tests/test-clock";
+import { healthResponse } from "../../api/schemas/health";
 import { loadConfig } from "../../platform/config";
 import { type Served, serve } from "../../serve";
 
@@ -48,6 +49,7 @@ describe("a weather feed in the embedded server (WEATHER_FEEDS set)", () => {
       })
       .toBe("up_to_date");
     const body = await health();
+    expect(() => healthResponse.parse(body)).not.toThrow();
     expect(body.weather_feeds).toMatchObject({ runs_in: "this process", configured: ["gfs"] });
     const [gfs] = body.weather_feeds.feeds;
     expect(gfs).toMatchObject({
