@@ -218,7 +218,9 @@ function mergeFields(a: GriddedField | undefined, b: GriddedField): GriddedField
       );
     }
     const byTime = new Map<number, Float32Array>();
-    p.timesMs.forEach((t, i) => byTime.set(t, p.planes[i] as Float32Array));
+    p.timesMs.forEach((t, i) => {
+      byTime.set(t, p.planes[i] as Float32Array);
+    });
     q.timesMs.forEach((t, i) => {
       if (byTime.has(t)) {
         throw new IngestError(
