@@ -13,6 +13,9 @@ const HELP = `usage: voyage-risk <command>
                         print a sea route as a GeoJSON Feature
   weather ingest <files…> --model <m>
                         decode a forecast cycle's GRIB2 files into WEATHER_DIR and land WeatherCycleLanded
+  weather fetch --model <gfs|gefs|ecmwf-ens> [--cycle <iso>|latest] [--to-h h] [--base-url url]
+                        fetch a cycle from its provider (NOAA, ECMWF open data) by byte range,
+                        ingest it and land WeatherCycleLanded; prints the bytes fetched
   weather cycles        list the models and the cycles loaded
   weather reanalysis status | load [--from-year y] [--to-year y] [--replace]
                         the 47-year reanalysis: what is available; fill ClickHouse (resumable)
@@ -32,6 +35,7 @@ const HELP = `usage: voyage-risk <command>
   stream advisories     tell monitored voyages of advisories on their remaining route
   stream notify         deliver alerts to webhook subscriptions (signed, retried over a day)
   stream ensemble       compute requested ensemble analyses (then ensemble.ready)
+  stream weather-feed   poll the feeds of WEATHER_FEEDS; fetch and land each new complete cycle
   infra up|down|status  start, stop or show the local Kafka, registry, ClickHouse and Redis
   config check          validate the environment and print the resolved configuration
 `;
@@ -85,6 +89,11 @@ async function run(argv: string[]): Promise<number> {
       }
       if (sub === "ensemble") {
         const { main } = await import("../streams/ensemble/main");
+        await main();
+        return 0;
+      }
+      if (sub === "weather-feed") {
+        const { main } = await import("../streams/weather-feed/main");
         await main();
         return 0;
       }

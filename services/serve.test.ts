@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { healthResponse } from "./api/schemas/health";
 import { loadConfig } from "./platform/config";
 import { banner, type Served, serve } from "./serve";
 
@@ -47,6 +48,14 @@ describe("embedded default (npm start)", () => {
     expect(synthetic).toMatchObject({ model: "synthetic", synthetic: true, stale: false });
     expect(synthetic.age_h).toBeGreaterThanOrEqual(0);
     expect(synthetic.age_h).toBeLessThan(6);
+    // No feed runs unless configured (the embedded default has no internet), and health says so.
+    expect(body.weather_feeds).toMatchObject({
+      runs_in: "this process",
+      configured: [],
+      feeds: [],
+    });
+    expect(body.weather_feeds.note).toMatch(/^no weather feed runs: none is configured/);
+    expect(() => healthResponse.parse(body)).not.toThrow();
   });
 
   it("is degraded (503) when no weather cycle is usable", async () => {

@@ -106,6 +106,8 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     landSynthetic: config.WEATHER_SYNTHETIC_CYCLES,
     weatherDir: config.WEATHER_DIR,
     now,
+    // Platform mode runs the feeds in `stream weather-feed`; embedded, here when configured.
+    runFeeds: config.VOYAGE_RISK_MODE === "embedded",
   });
   const scorer = createScorer(config, () => ({
     network: sharedRoutingNetwork,

@@ -21,6 +21,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       schema: {
         tags: ["health"],
         summary: "API status, dependencies and per-model forecast-cycle freshness (no key needed)",
+        description:
+          "Besides the dependencies and each model's latest cycle, `weather_feeds` tells what the weather feeds (real cycles fetched from NOAA's and ECMWF's open data) last did: per model the last poll and its result, the last cycle landed, the bytes fetched, and the lag behind the provider's usual publication time. In the embedded default no feed runs unless WEATHER_FEEDS is set, and the note says so.",
         response: {
           200: answer("every dependency up and a usable forecast cycle", healthResponse),
           503: answer(

@@ -1,6 +1,8 @@
 import type { DependencyHealth } from "../platform/health";
 import type { Platform } from "../platform/platform";
 import type { CycleRegistry, ModelFreshness } from "../weather/cycle-registry";
+import { type FeedsHealth, feedsHealth } from "../weather/feeds/health";
+import { FeedStatusStore } from "../weather/feeds/status";
 import { API_VERSION } from "./version";
 
 export interface HealthReport {
@@ -16,6 +18,12 @@ export interface HealthReport {
   };
   /** Per-model forecast-cycle freshness, one entry per model with a landed cycle. */
   weather_models: ModelFreshness[];
+  /**
+   * The weather feeds (fetching real cycles from their providers): per model the last poll,
+   * the last cycle landed, the lag behind the provider's publication and the bytes fetched;
+   * or why none runs. Read from fast state, where the feed's process writes it.
+   */
+  weather_feeds: FeedsHealth | { error: string };
 }
 
 /**
@@ -29,10 +37,14 @@ export async function healthReport(
   nowMs: number,
   draining = false,
 ): Promise<HealthReport> {
-  const [bus, analytics, limiter] = await Promise.all([
+  const [bus, analytics, limiter, feeds] = await Promise.all([
     platform.bus.health(),
     platform.analytics.health(),
     platform.state.health(),
+    // Fast state down is reported as the limiter's; the feeds then say they cannot be read.
+    feedsHealth(new FeedStatusStore(platform.state), platform.config, nowMs).catch(
+      (err: Error) => ({ error: `feed state unreadable: ${err.message}` }),
+    ),
   ]);
   const all = [...bus, analytics, limiter];
   const weather = cycles.freshness(nowMs);
@@ -48,5 +60,6 @@ export async function healthReport(
     checked_at_utc: new Date(nowMs).toISOString(),
     dependencies: { bus, analytics, limiter },
     weather_models: weather,
+    weather_feeds: feeds,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FEEDS, feedFor } from "../weather/feeds/layouts";
 import { parseAllowlist } from "../webhooks/destination";
 
 /**
@@ -98,6 +99,53 @@ export const configSchema = z.object({
   REANALYSIS_EVERY_H: z.coerce.number().int().min(1).max(24).default(6),
   /** Where ingested forecast cycles are stored (shared by every serving process in platform mode). */
   WEATHER_DIR: z.string().min(1).default(".local/weather"),
+  /**
+   * Models whose cycles a weather feed fetches from their provider and lands (comma-separated:
+   * gfs, gefs, ecmwf-ens). Empty by default: the embedded default has no internet, and no feed
+   * runs unless configured. In platform mode `voyage-risk stream weather-feed` runs them; in
+   * embedded mode the serving process does.
+   */
+  WEATHER_FEEDS: csv.default([]).pipe(
+    z.array(
+      z.string().refine((m) => feedFor(m) !== undefined, {
+        message: `not a model with a feed (${Object.keys(FEEDS).join(", ")})`,
+      }),
+    ),
+  ),
+  /**
+   * Roots replacing the providers' for some models, `model=url` comma-separated (a mirror or a
+   * test server; the layout below the root stays the provider's).
+   */
+  WEATHER_FEED_BASE_URLS: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      const out: Record<string, string> = {};
+      for (const pair of text
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [model, url] = [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)];
+        if (!pair.includes("=") || !feedFor(model) || !z.url().safeParse(url).success) {
+          ctx.addIssue({ code: "custom", message: `'${pair}' is not model=url for a feed model` });
+          return z.NEVER;
+        }
+        out[model] = url;
+      }
+      return out;
+    }),
+  /** Seconds between two polls of a feed for a newer complete cycle. */
+  WEATHER_FEED_POLL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Fetch only the steps up to this many hours (the model's whole horizon when unset). */
+  WEATHER_FEED_TO_H: z.coerce.number().int().min(0).max(1000).optional(),
+  /** Partial and checked files of cycles being fetched, kept across a crash to resume. */
+  WEATHER_FEED_STAGING_DIR: z.string().min(1).default(".local/weather-staging"),
+  /** Retries of a failed request (network, 5xx, 429, a body cut short) before a fetch gives up. */
+  WEATHER_FEED_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
+  /** First wait before a retry; it doubles each time, with a seeded jitter. */
+  WEATHER_FEED_RETRY_BACKOFF_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** A request with no bytes for this long is abandoned and retried. */
+  WEATHER_FEED_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /**
    * Where the routing network keeps its landmark sets between processes (a cache: each is
    * computed again if missing); empty turns the cache off.

@@ -24,6 +24,8 @@ import { cellsAround } from "./reanalysis/port";
 /**
  * `voyage-risk weather ingest <files…> --model <m>`: decode a cycle's GRIB2 files into the cycle
  *   store and land WeatherCycleLanded.
+ * `voyage-risk weather fetch --model <m> [--cycle iso|latest] [--to-h h] [--base-url url]`: fetch a
+ *   cycle from its provider (feeds/), ingest it and land WeatherCycleLanded.
  * `voyage-risk weather cycles`: what is loaded (the store, and in platform mode weather.cycles).
  * `voyage-risk weather sample --model <m> [--cycle iso] [--member n] --lat d --lon d
  *   (--time iso | --from iso --to iso --every-h h)`: conditions as JSON.
@@ -33,6 +35,10 @@ export async function runWeatherCommand(argv: string[], config: Config): Promise
   switch (sub) {
     case "ingest":
       return ingest(rest, config);
+    case "fetch": {
+      const { fetchCommand } = await import("./feeds/cli");
+      return fetchCommand(rest, config);
+    }
     case "cycles":
       return cycles(config);
     case "sample":
@@ -42,7 +48,7 @@ export async function runWeatherCommand(argv: string[], config: Config): Promise
     default:
       return fail(
         "invalid_input",
-        `unknown weather command '${sub ?? ""}' (ingest, cycles, sample, reanalysis)`,
+        `unknown weather command '${sub ?? ""}' (ingest, fetch, cycles, sample, reanalysis)`,
       );
   }
 }

@@ -24,7 +24,17 @@ export interface CycleManifest {
   resolution_deg: number;
   horizon_h: number;
   source_files: string[];
+  /** Where the files came from when a feed fetched them (provider, root, products). */
+  source?: string;
   ingested_at_utc: string;
+}
+
+export interface CycleWriter {
+  member(member: number, field: GriddedField): Promise<void>;
+  /** Writes the manifest and puts the cycle in place; answers its directory. */
+  commit(manifest: CycleManifest): Promise<string>;
+  /** Removes what was written. */
+  abort(): Promise<void>;
 }
 
 const MEMBER_FILE = (member: number) => `member-${String(member).padStart(3, "0")}.vrg`;
@@ -40,25 +50,40 @@ export class CycleStore {
     manifest: CycleManifest,
     members: ReadonlyMap<number, GriddedField>,
   ): Promise<string> {
-    const modelDir = join(this.dir, manifest.model);
+    const writer = await this.begin(manifest.model);
+    try {
+      for (const [member, field] of members) await writer.member(member, field);
+      return await writer.commit(manifest);
+    } catch (err) {
+      await writer.abort();
+      throw err;
+    }
+  }
+
+  /**
+   * A cycle written one member at a time (so only one member need be in memory), into a
+   * temporary directory that `commit` renames into place: whole or not at all, as `write`.
+   */
+  async begin(model: string): Promise<CycleWriter> {
+    const modelDir = join(this.dir, model);
     await mkdir(modelDir, { recursive: true });
     const tmp = join(modelDir, `.tmp-${randomUUID()}`);
     await mkdir(tmp);
-    try {
-      for (const [member, field] of members) {
+    return {
+      member: async (member, field) => {
         await writeFile(join(tmp, MEMBER_FILE(member)), encodeGridded(field));
-      }
-      await writeFile(join(tmp, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-      const final = join(modelDir, manifest.cycle_utc);
-      await rm(final, { recursive: true, force: true });
-      await rename(tmp, final);
-      for (const key of [...this.cache.keys()])
-        if (key.startsWith(`${manifest.model}|${manifest.cycle_ms}|`)) this.cache.delete(key);
-      return final;
-    } catch (err) {
-      await rm(tmp, { recursive: true, force: true });
-      throw err;
-    }
+      },
+      commit: async (manifest) => {
+        await writeFile(join(tmp, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+        const final = join(modelDir, manifest.cycle_utc);
+        await rm(final, { recursive: true, force: true });
+        await rename(tmp, final);
+        for (const key of [...this.cache.keys()])
+          if (key.startsWith(`${manifest.model}|${manifest.cycle_ms}|`)) this.cache.delete(key);
+        return final;
+      },
+      abort: () => rm(tmp, { recursive: true, force: true }),
+    };
   }
 
   /** Every complete cycle on disk (temporary directories of interrupted writes are ignored). */

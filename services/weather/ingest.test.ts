@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CycleStore } from "./cycle-store";
-import { decodeGribFields } from "./grib/decode";
+import { decodeGrib, decodeGribFields } from "./grib/decode";
 import { sample } from "./gridded/sample";
-import { ingestGribFiles } from "./ingest";
+import { ingestGribFiles, ingestMemberFiles } from "./ingest";
 
 const FIXTURES = resolve(import.meta.dirname, "../../tests/fixtures/grib");
 const complete = ["a", "b"].map((p) => join(FIXTURES, `cycle/complete/gefs-2024011500-${p}.grib2`));
@@ -119,5 +119,60 @@ describe("GRIB2 ingest", () => {
     expect(manifests).toHaveLength(1);
     expect(manifests[0]?.ingested_at_utc).toBe(new Date(NOW + 1000).toISOString());
     expect(tree(store.dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
+  });
+
+  /** The fixture's files split a file per member (as a feed stages them). */
+  function perMember(files: readonly string[]): Map<number, string[]> {
+    const dir = mkdtempSync(join(tmpdir(), "vr-members-"));
+    const out = new Map<number, string[]>();
+    for (const [i, file] of files.entries()) {
+      const bytes = readFileSync(file);
+      const byMember = new Map<number, Buffer[]>();
+      for (const m of decodeGrib(new Uint8Array(bytes))) {
+        const member = m.fields[0]?.product.ensemble?.perturbationNumber ?? 0;
+        byMember.set(member, [
+          ...(byMember.get(member) ?? []),
+          bytes.subarray(m.offset, m.offset + m.length),
+        ]);
+      }
+      for (const [member, parts] of byMember) {
+        const path = join(dir, `m${member}-${i}.grib2`);
+        writeFileSync(path, Buffer.concat(parts));
+        out.set(member, [...(out.get(member) ?? []), path]);
+      }
+    }
+    return out;
+  }
+
+  it("member by member (a feed's way), stores the same cycle as the whole-cycle ingest", async () => {
+    const whole = emptyStore();
+    const byMember = emptyStore();
+    const a = await ingestGribFiles(complete, "gefs", whole, NOW);
+    const b = await ingestMemberFiles(perMember(complete), "gefs", byMember, NOW);
+    const { source_files: _a, ...restA } = a.manifest;
+    const { source_files: _b, ...restB } = b.manifest;
+    expect(restB).toEqual(restA);
+    for (const member of [0, 1, 2]) {
+      const x = await whole.member("gefs", CYCLE, member);
+      const y = await byMember.member("gefs", CYCLE, member);
+      expect(sample(y, "HTSGW", 41, -38, CYCLE + 9 * 3_600_000)).toBe(
+        sample(x, "HTSGW", 41, -38, CYCLE + 9 * 3_600_000),
+      );
+      expect(y.parameters.get("UGRD")?.timesMs).toEqual(x.parameters.get("UGRD")?.timesMs);
+    }
+  });
+
+  it("member by member, refuses a member short of a field or a file of another member, writing nothing", async () => {
+    const store = emptyStore();
+    await expect(
+      ingestMemberFiles(perMember(incomplete), "gefs", store, NOW),
+    ).rejects.toMatchObject({ code: "ingest_incomplete_cycle", details: { member: 2 } });
+    const files = perMember(complete);
+    files.set(0, [...(files.get(0) ?? []), ...(files.get(1) ?? [])]);
+    await expect(ingestMemberFiles(files, "gefs", store, NOW)).rejects.toMatchObject({
+      code: "ingest_inconsistent_fields",
+      details: { member: 0 },
+    });
+    expect(tree(store.dir)).toEqual([]);
   });
 });

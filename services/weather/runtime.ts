@@ -4,6 +4,8 @@ import type { Platform } from "../platform/platform";
 import { cycleEventId, followCycles } from "./cycle-events";
 import { CycleRegistry } from "./cycle-registry";
 import { CycleStore } from "./cycle-store";
+import { FeedPoller, pollerSettings } from "./feeds/poller";
+import { FeedStatusStore } from "./feeds/status";
 import { landedFields } from "./ingest";
 import { WeatherProvider } from "./provider";
 import { SyntheticCycleScheduler } from "./synthetic-scheduler";
@@ -14,12 +16,20 @@ export interface WeatherRuntime {
   store: CycleStore;
   provider: WeatherProvider;
   scheduler?: SyntheticCycleScheduler;
+  /** The weather feeds this process polls (embedded mode with WEATHER_FEEDS set). */
+  feeds?: FeedPoller;
   close(): Promise<void>;
 }
 
 export async function startWeather(
   platform: Platform,
-  options: { landSynthetic: boolean; weatherDir: string; now?: () => number },
+  options: {
+    landSynthetic: boolean;
+    weatherDir: string;
+    now?: () => number;
+    /** Poll the feeds of WEATHER_FEEDS from this process (the embedded default's way). */
+    runFeeds?: boolean;
+  },
 ): Promise<WeatherRuntime> {
   const now = options.now ?? Date.now;
   const registry = new CycleRegistry();
@@ -45,13 +55,28 @@ export async function startWeather(
     await scheduler.landDue();
     scheduler.start();
   }
+  let feeds: FeedPoller | undefined;
+  if (options.runFeeds && platform.config.WEATHER_FEEDS.length > 0) {
+    feeds = new FeedPoller({
+      ...pollerSettings(platform.config),
+      store,
+      bus: platform.bus,
+      registry,
+      status: new FeedStatusStore(platform.state),
+      now,
+      logger: platform.logger,
+    });
+    feeds.start(platform.config.WEATHER_FEED_POLL_S * 1000);
+  }
   return {
     registry,
     store,
     provider: new WeatherProvider(store),
     scheduler,
+    feeds,
     close: async () => {
       scheduler?.stop();
+      await feeds?.stop();
       await following.stop();
     },
   };
