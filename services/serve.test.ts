@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { healthResponse } from "./api/schemas/health";
+import { healthResponse } from "./contracts/api/health";
 import { loadConfig } from "./platform/config";
 import { banner, type Served, serve } from "./serve";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { webhookPayloads } from "../services/api/schemas/webhooks";
+import { webhookPayloads } from "../services/contracts/api/webhooks";
 import { verifyWebhook } from "../services/webhooks/signing";
 import { waitFor } from "./helpers";
 import type { ReceivedWebhook, WebhookReceiver } from "./webhook-receiver";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IssuedAdvisories } from "../advisories/issued";
+import { isoUtc } from "../contracts/api/common";
 import { EVENT } from "../contracts/events";
 import { ringProblem } from "../engine/advisories/advisory-area";
 import { AppError } from "../platform/errors";
@@ -11,7 +12,6 @@ import { TOPIC } from "../platform/events/topics";
 import type { FastState } from "../platform/limits/port";
 import type { KeyCheck } from "./auth";
 import { answer, errorAnswer } from "./openapi";
-import { isoUtc } from "./schemas/common";
 
 /** Most positions an advisory's ring may have (the self-crossing test is quadratic in them). */
 export const MAX_RING_POSITIONS = 1000;

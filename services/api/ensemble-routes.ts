@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "../contracts/api/ensemble";
+import type { VoyageRiskRequest, VoyageRiskResponse } from "../contracts/api/underwriting";
 import {
   type AnalysisRecord,
   type EnsembleAnalyses,
@@ -13,8 +15,6 @@ import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import type { KeyCheck } from "./auth";
 import { answer, errorAnswer, pathId } from "./openapi";
-import { ensembleAnalysisRequest, ensembleAnalysisResponse } from "./schemas/ensemble";
-import type { VoyageRiskRequest, VoyageRiskResponse } from "./schemas/underwriting";
 
 export interface EnsembleRoutesOptions {
   /** The underwriting scope's key check: an analysis is metered as an underwriting voyage. */

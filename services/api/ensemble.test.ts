@@ -3,10 +3,10 @@ import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
 import { WebhookReceiver } from "../../tests/webhook-receiver";
+import { ensembleAnalysisResponse } from "../contracts/api/ensemble";
+import { webhookPayloads } from "../contracts/api/webhooks";
 import type { Served } from "../serve";
 import { verifyWebhook } from "../webhooks/signing";
-import { ensembleAnalysisResponse } from "./schemas/ensemble";
-import { webhookPayloads } from "./schemas/webhooks";
 
 /**
  * Ensemble analyses on the embedded default: asked for (202, pending), computed by the ensemble

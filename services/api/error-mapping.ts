@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
-import { EngineError } from "../engine/errors";
-import { AppError, ERROR_CODES, type ErrorCode } from "../platform/errors";
+import { AppError, appErrorOf, ERROR_CODES, type ErrorCode } from "../platform/errors";
 import { redactUrl } from "../platform/logger";
 
 /** The one error-to-HTTP mapping: every error leaves as {error: {code, message, request_id}}. */
@@ -16,15 +15,10 @@ export interface ErrorBody {
 }
 
 export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  // The engine's typed failures: bad input is a 400, an infeasible voyage a 422 saying which.
-  if (err instanceof EngineError) {
-    return new AppError(
-      err.code === "invalid_input" ? "validation_failed" : err.code,
-      err.message,
-      err.details,
-    );
-  }
+  // The platform's and the engine's typed failures: bad input is a 400, an infeasible voyage a
+  // 422 saying which.
+  const typed = appErrorOf(err);
+  if (typed) return typed;
   if (err instanceof ZodError) {
     const first = err.issues[0];
     const field = first?.path.join(".") || "(body)";

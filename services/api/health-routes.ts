@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { healthResponse } from "../contracts/api/health";
 import type { Platform } from "../platform/platform";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import { type Drain, HEALTH_PATH } from "./drain";
 import { healthReport } from "./health";
 import { answer } from "./openapi";
-import { healthResponse } from "./schemas/health";
 
 export interface HealthRoutesOptions {
   platform: Platform;

@@ -1,9 +1,9 @@
+import { API_VERSION } from "../contracts/api-version";
 import type { DependencyHealth } from "../platform/health";
 import type { Platform } from "../platform/platform";
 import type { CycleRegistry, ModelFreshness } from "../weather/cycle-registry";
 import { type FeedsHealth, feedsHealth } from "../weather/feeds/health";
 import { FeedStatusStore } from "../weather/feeds/status";
-import { API_VERSION } from "./version";
 
 export interface HealthReport {
   /** draining: the process is shutting down (after SIGTERM) and takes no new work. */

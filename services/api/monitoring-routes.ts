@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { monitoredVoyageRequest, monitoredVoyageResponse } from "../contracts/api/monitoring";
 import { EVENT } from "../contracts/events";
 import {
   monitoringStoppedRecord,
@@ -26,7 +27,6 @@ import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import type { KeyCheck } from "./auth";
 import { answer, errorAnswer, pathId, SUBSCRIPTION_PLANS_TEXT } from "./openapi";
-import { monitoredVoyageRequest, monitoredVoyageResponse } from "./schemas/monitoring";
 
 export interface MonitoringRoutesOptions {
   /** The monitoring scope's key check (a subscription plan's key). */

@@ -4,11 +4,11 @@ import { waitFor } from "../../tests/helpers";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { TEST_CLOCK_START_MS } from "../../tests/test-clock";
+import { monitoredVoyageResponse } from "../contracts/api/monitoring";
 import { MonitoredProjection } from "../monitoring/projection";
 import { rescoreVoyage } from "../monitoring/rescore";
 import { MemoryFastState } from "../platform/limits/memory";
 import type { Served } from "../serve";
-import { monitoredVoyageResponse } from "./schemas/monitoring";
 
 /**
  * Monitored voyages on the embedded default: register (scored at once), read back with the

@@ -2,11 +2,11 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenApiDocument, servedOpenApi } from "../../tests/openapi-document";
 import { serveWithKeys } from "../../tests/serve-with-keys";
+import { routeRiskRequest } from "../contracts/api/route-risk";
+import { voyageRiskRequest } from "../contracts/api/underwriting";
 import type { Served } from "../serve";
 import { DOCS_PREFIX } from "./openapi";
 import { ROUTE_RISK_EXAMPLE } from "./route-risk-routes";
-import { routeRiskRequest } from "./schemas/route-risk";
-import { voyageRiskRequest } from "./schemas/underwriting";
 import { VOYAGE_RISK_EXAMPLE } from "./underwriting-routes";
 
 /**

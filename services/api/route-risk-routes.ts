@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "../contracts/api/route-risk";
 import { AppError } from "../platform/errors";
 import type { EventBus } from "../platform/events/port";
 import { publishRouteRiskScored } from "../route-risk/events";
@@ -11,7 +12,6 @@ import { forecastFor } from "../underwriting/voyage-risk";
 import type { CycleRegistry } from "../weather/cycle-registry";
 import { type KeyCheck, ROUTE_RISK_PLANS, routeRiskLimits } from "./auth";
 import { answer, errorAnswer, pathId, SUBSCRIPTION_PLANS_TEXT, withExamples } from "./openapi";
-import { RISK_BANDS, routeRiskRequest, routeRiskResponse } from "./schemas/route-risk";
 
 export interface RouteRiskRoutesOptions {
   /** The route-risk scope's key check (a subscription plan's key). */

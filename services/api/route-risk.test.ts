@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
 import { serveWithKeys } from "../../tests/serve-with-keys";
 import { testDeparture } from "../../tests/test-clock";
+import { routeRiskResponse } from "../contracts/api/route-risk";
 import type { Served } from "../serve";
-import { routeRiskResponse } from "./schemas/route-risk";
 
 /**
  * POST /api/v1/route-risk and GET /api/v1/route-risk/{route_id} on the embedded default: every

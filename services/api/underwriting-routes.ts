@@ -1,14 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { EventBus } from "../platform/events/port";
-import type { Scorer } from "../scoring/scorer";
-import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
-import { trackDeparture } from "../underwriting/route-score";
-import { forecastFor, type ScoredVoyage } from "../underwriting/voyage-risk";
-import type { CycleRegistry } from "../weather/cycle-registry";
-import type { KeyCheck } from "./auth";
-import { answer, errorAnswer, withExamples } from "./openapi";
 import {
   historicalAvailabilityRequest,
   historicalAvailabilityResponse,
@@ -17,7 +9,15 @@ import {
   routeScoreResponse,
   voyageRiskRequest,
   voyageRiskResponse,
-} from "./schemas/underwriting";
+} from "../contracts/api/underwriting";
+import type { EventBus } from "../platform/events/port";
+import type { Scorer } from "../scoring/scorer";
+import { publishScoreRequested, publishVoyageScored } from "../underwriting/events";
+import { trackDeparture } from "../underwriting/route-score";
+import { forecastFor, type ScoredVoyage } from "../underwriting/voyage-risk";
+import type { CycleRegistry } from "../weather/cycle-registry";
+import type { KeyCheck } from "./auth";
+import { answer, errorAnswer, withExamples } from "./openapi";
 
 interface Ids {
   voyageId: string;

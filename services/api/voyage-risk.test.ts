@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CLOCK_START_MS, testClock, testDeparture } from "../../tests/test-clock";
-import { DIMENSIONS } from "../engine/scoring/vsi";
-import { loadConfig } from "../platform/config";
-import { type Served, serve } from "../serve";
 import {
   historicalAvailabilityResponse,
   routeScoreResponse,
   voyageRiskResponse,
-} from "./schemas/underwriting";
+} from "../contracts/api/underwriting";
+import { DIMENSIONS } from "../engine/scoring/vsi";
+import { loadConfig } from "../platform/config";
+import { type Served, serve } from "../serve";
 
 /**
  * POST /api/v1/underwriting/voyage-risk on the embedded default: every answer validated against

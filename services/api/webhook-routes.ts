@@ -1,17 +1,17 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../platform/errors";
-import { ALLOWED_PORTS, checkDestination, type ResolveHost } from "../webhooks/destination";
-import type { PublicSubscription, WebhookSubscriptionStore } from "../webhooks/subscriptions";
-import type { KeyCheck } from "./auth";
-import { answer, emptyAnswer, errorAnswer, pathId, SUBSCRIPTION_PLANS_TEXT } from "./openapi";
 import {
   webhookSubscriptionCreated,
   webhookSubscriptionList,
   webhookSubscriptionRequest,
   webhookSubscriptionResponse,
-} from "./schemas/webhooks";
+} from "../contracts/api/webhooks";
+import { AppError } from "../platform/errors";
+import { ALLOWED_PORTS, checkDestination, type ResolveHost } from "../webhooks/destination";
+import type { PublicSubscription, WebhookSubscriptionStore } from "../webhooks/subscriptions";
+import type { KeyCheck } from "./auth";
+import { answer, emptyAnswer, errorAnswer, pathId, SUBSCRIPTION_PLANS_TEXT } from "./openapi";
 
 export interface WebhookRoutesOptions {
   /** The webhooks scope's key check (a subscription plan's key). */

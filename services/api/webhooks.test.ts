@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servedOpenApi } from "../../tests/openapi-document";
+import { webhookSubscriptionCreated, webhookSubscriptionResponse } from "../contracts/api/webhooks";
 import { ConfigError, loadConfig } from "../platform/config";
 import { type Served, serve } from "../serve";
-import { webhookSubscriptionCreated, webhookSubscriptionResponse } from "./schemas/webhooks";
 
 /**
  * Webhook subscriptions on the embedded default: register (the secret shown once), read, list,

@@ -1,4 +1,4 @@
-import type { VoyageRiskRequest } from "../api/schemas/underwriting";
+import type { VoyageRiskRequest } from "../contracts/api/underwriting";
 import { EVENT, isEvent } from "../contracts/events";
 import type { AnalyticsStore, EventRow } from "../platform/analytics/port";
 import type { EventBus, EventRecord } from "../platform/events/port";

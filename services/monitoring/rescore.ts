@@ -1,4 +1,4 @@
-import type { VoyageRiskRequest } from "../api/schemas/underwriting";
+import type { VoyageRiskRequest } from "../contracts/api/underwriting";
 import { round } from "../engine/round";
 import type { Route } from "../engine/routing/router";
 import { aggregateExposure } from "../engine/scoring/exposure";

@@ -1,3 +1,5 @@
+import { EngineError } from "../engine/errors";
+
 /**
  * Typed errors with stable codes. Code decides the HTTP status in exactly one place
  * (services/api/error-mapping.ts); messages are for humans and never carry internals.
@@ -42,4 +44,21 @@ export class AppError extends Error {
     super(message);
     this.name = "AppError";
   }
+}
+
+/**
+ * A typed failure as the platform's error: an AppError as it is, the engine's (bad input is
+ * validation_failed, an infeasible voyage keeps its code). Undefined for anything else, which
+ * the caller maps (the API: framework errors, else internal_error).
+ */
+export function appErrorOf(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof EngineError) {
+    return new AppError(
+      err.code === "invalid_input" ? "validation_failed" : err.code,
+      err.message,
+      err.details,
+    );
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { RouteRiskResponse } from "../api/schemas/route-risk";
+import type { RouteRiskResponse } from "../contracts/api/route-risk";
 import { EVENT } from "../contracts/events";
 import type { AnalyticsStore } from "../platform/analytics/port";
 import type { FastState } from "../platform/limits/port";

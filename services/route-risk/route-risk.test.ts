@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pointInRing } from "../../tests/point-in-ring";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
-import { routeRiskRequest } from "../api/schemas/route-risk";
+import { routeRiskRequest } from "../contracts/api/route-risk";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { sharedRoutingNetwork } from "../routing/network";
 import { prepareWeather, routingVessel } from "../underwriting/voyage-risk";

@@ -1,4 +1,4 @@
-import type { RouteRiskRequest, RouteRiskResponse } from "../api/schemas/route-risk";
+import type { RouteRiskRequest, RouteRiskResponse } from "../contracts/api/route-risk";
 import {
   exceedanceCounts,
   lossInputFromSamples,

@@ -1,11 +1,11 @@
-import type { RouteRiskRequest } from "../api/schemas/route-risk";
+import type { RouteRiskRequest } from "../contracts/api/route-risk";
 import type {
   HistoricalAvailabilityRequest,
   HistoricalAvailabilityResponse,
   RouteScoreRequest,
   RouteScoreResponse,
   VoyageRiskRequest,
-} from "../api/schemas/underwriting";
+} from "../contracts/api/underwriting";
 import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "../monitoring/rescore";
 import { type RouteRiskIds, type RouteRiskScored, scoreRouteRisk } from "../route-risk/route-risk";
 import { historicalAvailability } from "../underwriting/historical-availability";

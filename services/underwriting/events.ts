@@ -1,4 +1,4 @@
-import type { VoyageRiskResponse } from "../api/schemas/underwriting";
+import type { VoyageRiskResponse } from "../contracts/api/underwriting";
 import { EVENT, eventMessage, type VoyageScored } from "../contracts/events";
 import type { EventBus } from "../platform/events/port";
 import { eventRecord } from "../platform/events/records";

@@ -1,8 +1,8 @@
 import type {
   HistoricalAvailabilityRequest,
   HistoricalAvailabilityResponse,
-} from "../api/schemas/underwriting";
-import { API_VERSION } from "../api/version";
+} from "../contracts/api/underwriting";
+import { API_VERSION } from "../contracts/api-version";
 import type { RouteRequest } from "../engine/routing/router";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";

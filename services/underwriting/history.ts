@@ -1,4 +1,4 @@
-import type { HistoricalBaselineOut } from "../api/schemas/underwriting";
+import type { HistoricalBaselineOut } from "../contracts/api/underwriting";
 import { round } from "../engine/round";
 import type { Route } from "../engine/routing/router";
 import { percentileRank, summariseDepartures } from "../engine/scoring/history";

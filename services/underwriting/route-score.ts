@@ -1,4 +1,4 @@
-import type { RouteScoreRequest, RouteScoreResponse } from "../api/schemas/underwriting";
+import type { RouteScoreRequest, RouteScoreResponse } from "../contracts/api/underwriting";
 import type { Route } from "../engine/routing/router";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import type { WeatherField } from "../engine/weather/types";

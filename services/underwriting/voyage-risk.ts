@@ -1,5 +1,5 @@
-import type { VoyageRiskRequest, VoyageRiskResponse } from "../api/schemas/underwriting";
-import { API_VERSION } from "../api/version";
+import type { VoyageRiskRequest, VoyageRiskResponse } from "../contracts/api/underwriting";
+import { API_VERSION } from "../contracts/api-version";
 import { round } from "../engine/round";
 import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";

@@ -1,4 +1,4 @@
-import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import type { VoyageRiskRequest } from "../../services/contracts/api/underwriting";
 import { EVENT, type EventMessage, isEvent } from "../../services/contracts/events";
 import {
   type AdvisoryArea,

@@ -1,13 +1,11 @@
-import { toAppError } from "../../services/api/error-mapping";
-import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import type { VoyageRiskRequest } from "../../services/contracts/api/underwriting";
 import { EVENT, isEvent } from "../../services/contracts/events";
-import { EngineError } from "../../services/engine/errors";
 import {
   type AnalysisRecord,
   type EnsembleAnalyses,
   publishAnalysisCompleted,
 } from "../../services/ensemble/analyses";
-import { AppError } from "../../services/platform/errors";
+import { appErrorOf } from "../../services/platform/errors";
 import type { EventBus, Subscription } from "../../services/platform/events/port";
 import { nameBasedId } from "../../services/platform/events/records";
 import { TOPIC } from "../../services/platform/events/topics";
@@ -71,8 +69,8 @@ export function startEnsembleWorker(opts: {
           });
           record = { ...base, status: "ready", result: s.response, error: null };
         } catch (error) {
-          if (!(error instanceof AppError || error instanceof EngineError)) throw error;
-          const failure = toAppError(error);
+          const failure = appErrorOf(error);
+          if (!failure) throw error;
           record = {
             ...base,
             status: "failed",

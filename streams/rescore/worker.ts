@@ -1,4 +1,4 @@
-import type { VoyageRiskRequest } from "../../services/api/schemas/underwriting";
+import type { VoyageRiskRequest } from "../../services/contracts/api/underwriting";
 import { EVENT, eventMessage, isEvent } from "../../services/contracts/events";
 import { decideAlerts } from "../../services/monitoring/alert-rules";
 import { derivedEventId } from "../../services/monitoring/event-ids";

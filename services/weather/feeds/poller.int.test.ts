@@ -7,7 +7,7 @@ import { FeedMirror } from "../../../tests/feed-mirror";
 import { deleteKafkaTopics, uniqueName } from "../../../tests/helpers";
 import { PlatformProcesses } from "../../../tests/platform-processes";
 import { healthReport } from "../../api/health";
-import { healthResponse } from "../../api/schemas/health";
+import { healthResponse } from "../../contracts/api/health";
 import { type Config, loadConfig } from "../../platform/config";
 import { TOPIC } from "../../platform/events/topics";
 import { createLogger } from "../../platform/logger";

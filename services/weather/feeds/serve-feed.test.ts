@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedMirror } from "../../../tests/feed-mirror";
 import { testClock } from "../../../tests/test-clock";
-import { healthResponse } from "../../api/schemas/health";
+import { healthResponse } from "../../contracts/api/health";
 import { loadConfig } from "../../platform/config";
 import { type Served, serve } from "../../serve";
 
