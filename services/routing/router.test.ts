@@ -484,7 +484,7 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
     const paris = () => net.route(request(ROTTERDAM, { lat: 48.85, lon: 2.35 }));
     expect(paris).toThrow(OnLandError);
     expect(paris).toThrow(expect.objectContaining({ which: "destination" }));
-    // Hamburg's harbour, on the Elbe, is drawn as land at 1:10m: snapped to the river below it.
+    // Hamburg's harbour, on the Elbe, is drawn as land at 1:10m: snapped onto the Elbe's fairway.
     const hamburg = { lat: 53.54, lon: 9.97 };
     const r = net.route(request(hamburg, ROTTERDAM));
     expect(r.snaps.origin?.requested).toEqual(hamburg);
@@ -1687,6 +1687,122 @@ describe("routing on Natural Earth with passages", { timeout: 120_000 }, () => {
         fairway,
       ).toEqual([fairway]);
     }
+  });
+
+  it("reaches the largest ports up their rivers by their fairways, not over land to the nearest beach", () => {
+    // Before, each snapped over land to the nearest water the coastline draws (Rotterdam 13.8 nm
+    // to the beach at 52.05N, Rostov 14.7, Szczecin 11.7 to the lagoon, Nantes 11.2, Bordeaux
+    // 10.2, Shanghai 8.9, Kuching 8.6, Murmansk 7.1, Ho Chi Minh City 6.9, Hamburg 5.8, Antwerp 4.9
+    // nm), its river not counted. Now the route starts at the port, on its fairway, and sails the
+    // river to the sea, as long as drawn (counted) and held to the fairway's draught.
+    const cases = [
+      {
+        port: { lat: 51.9, lon: 4.4667 },
+        sea: { lat: 52.1, lon: 3.5 },
+        fairway: "nieuwe-waterweg",
+        riverNm: 18.5,
+        tooDeepM: 15.5,
+      },
+      {
+        port: { lat: 53.5417, lon: 9.9667 },
+        sea: { lat: 54.1, lon: 7.8 },
+        fairway: "elbe-hamburg",
+        riverNm: 6.2,
+        tooDeepM: 16,
+      },
+      {
+        port: { lat: 51.2333, lon: 4.4 },
+        sea: { lat: 51.5, lon: 3.2 },
+        fairway: "scheldt-antwerp",
+        riverNm: 8.5,
+        tooDeepM: 16,
+      },
+      {
+        port: { lat: 31.2333, lon: 121.4917 },
+        sea: { lat: 31.2, lon: 122.5 },
+        fairway: "huangpu",
+        riverNm: 12.5,
+        tooDeepM: 10,
+      },
+      {
+        port: { lat: 10.7667, lon: 106.7042 },
+        sea: { lat: 10.2, lon: 107.3 },
+        fairway: "saigon",
+        riverNm: 8.4,
+        tooDeepM: 11.5,
+      },
+      {
+        port: { lat: 44.85, lon: -0.5667 },
+        sea: { lat: 45.6, lon: -1.5 },
+        fairway: "garonne",
+        riverNm: 11,
+        tooDeepM: 11,
+      },
+      {
+        port: { lat: 53.4333, lon: 14.575 },
+        sea: { lat: 54.2, lon: 14.3 },
+        fairway: "oder-szczecin",
+        riverNm: 36.5,
+        tooDeepM: 11.5,
+      },
+      {
+        port: { lat: 47.1917, lon: 39.6694 },
+        sea: { lat: 46.5, lon: 37.5 },
+        fairway: "don-rostov",
+        riverNm: 15,
+        tooDeepM: 4.5,
+      },
+      {
+        port: { lat: 1.5597, lon: 110.343 },
+        sea: { lat: 2.2, lon: 110.5 },
+        fairway: "sarawak-river",
+        riverNm: 9.5,
+        tooDeepM: 8,
+      },
+      {
+        port: { lat: 68.975, lon: 33.05 },
+        sea: { lat: 69.8, lon: 34 },
+        fairway: "kola-bay",
+        riverNm: 7.5,
+      },
+      {
+        port: { lat: 47.195, lon: -1.5875 },
+        sea: { lat: 47.1, lon: -2.6 },
+        fairway: "loire-nantes",
+        riverNm: 6.5,
+      },
+    ];
+    for (const { port, sea, fairway, riverNm, tooDeepM } of cases) {
+      const r = net.route(request(port, sea));
+      expect(r.passages[0], fairway).toBe(fairway);
+      expect(r.snaps.origin?.distance_nm ?? 0, fairway).toBeLessThan(1);
+      // It leaves the port on the river: its first leg is the fairway's, and so are the next ones.
+      expect(r.legs[0]?.passage, fairway).toBe(fairway);
+      expect(passageKm(r, fairway) / 1.852, fairway).toBeGreaterThan(riverNm);
+      // The way in ends at the port, up the same river.
+      const back = net.route(request(sea, port));
+      expect(back.passages.at(-1), fairway).toBe(fairway);
+      expect(Math.abs(back.distance_nm - r.distance_nm), fairway).toBeLessThan(
+        0.02 * r.distance_nm + 2,
+      );
+      if (tooDeepM !== undefined) {
+        const deep = { vessel: { speed_kts: 14, draft_m: tooDeepM } };
+        expect(
+          closedToVessel(() => net.route(request(sea, port, deep))),
+          fairway,
+        ).toEqual([fairway]);
+      }
+    }
+    // Nantes lies above the Pont de Cheviré (52 m): a taller ship is refused, naming the fairway.
+    const nantes = { lat: 47.195, lon: -1.5875 };
+    const tall = { vessel: { speed_kts: 14, air_draft_m: 55 } };
+    expect(
+      closedToVessel(() => net.route(request({ lat: 47.1, lon: -2.6 }, nantes, tall))),
+    ).toEqual(["loire-nantes"]);
+    // Rotterdam to Hamburg, city to city: 269 nm before (both ends snapped), NGA Pub. 151 307.
+    const rh = net.route(request({ lat: 51.9, lon: 4.4667 }, { lat: 53.5417, lon: 9.9667 }));
+    expect(rh.distance_nm).toBeGreaterThan(295);
+    expect(rh.passages).toEqual(["nieuwe-waterweg", "elbe-hamburg"]);
   });
 
   it("reaches Jacksonville up the St. Johns, Talleyrand only under the Dames Point Bridge", () => {

@@ -7,7 +7,8 @@ import { buildRoutingNetwork } from "./network";
 
 /**
  * The fastest route's length against published sea distances (each pair's source is cited in
- * tests/fixtures/sea-distances.ts): within 4% for every pair, median within 2%.
+ * tests/fixtures/sea-distances.ts): within 4% for every pair, median within 2%, but for the pairs
+ * whose known gap the fixture states, which must stay further than 4% off (or the gap be struck).
  */
 let net: RoutingNetwork;
 beforeAll(() => {
@@ -41,6 +42,7 @@ describe("route distances against published tables", { timeout: 120_000 }, () =>
         error,
         passages: r.passages,
         via: d.via,
+        gap: d.gap !== undefined,
       };
     });
     console.table(
@@ -51,12 +53,19 @@ describe("route distances against published tables", { timeout: 120_000 }, () =>
         via: r.via.join(","),
       })),
     );
-    const errors = rows.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
+    const held = rows.filter((r) => !r.gap);
+    const errors = held.map((r) => Math.abs(r.error)).sort((a, b) => a - b);
     const median = errors[Math.floor(errors.length / 2)] as number;
     expect(
-      rows
+      held
         .filter((r) => Math.abs(r.error) > 0.04)
         .map((r) => `${r.pair}: ${(r.error * 100).toFixed(1)}%`),
+    ).toEqual([]);
+    // A stated gap that has closed is no longer true: strike it from the fixture.
+    expect(
+      rows
+        .filter((r) => r.gap && Math.abs(r.error) <= 0.04)
+        .map((r) => `${r.pair}: ${(r.error * 100).toFixed(1)}%, within 4%`),
     ).toEqual([]);
     expect(median).toBeLessThanOrEqual(0.02);
     // Each published passage is reported, in the order the published route takes them.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { polarSpeedKts } from "../physics/sailing-polar";
 import { speedLossFraction } from "../physics/speed-loss";
 import { CALM, type WeatherField } from "../weather/types";
-import { EdgeCosts } from "./edge-costs";
+import { EdgeCosts, exposurePenalty, forecastSkill } from "./edge-costs";
 import type { RouteRequest } from "./router";
 
 /** A steady gale from the west (wind from 270), no current. */
@@ -57,6 +57,61 @@ describe("sailing a leg at a held speed", () => {
     const held = costs.legCost(request.from, request.to, 0, true, 10);
     expect(held.hours).toBeGreaterThan((own.hours * 14) / 10);
     expect(held.cost).toBe(held.hours); // fastest: the cost is the time
+  });
+});
+
+describe("the weather objectives' charge, counted at the forecast's skill", () => {
+  const DAY = 86_400_000;
+  const issuedMs = Date.UTC(2026, 10, 22);
+  const forecast = { issuedMs, horizonEndMs: issuedMs + 16 * DAY };
+  const safest = { ...request, objective: "safest" as const, forecast };
+  // The gale's 5 m and 40 kt against the default soft limits (4 m, 30 kt): past them.
+  const charge = exposurePenalty(40 / 30);
+
+  it("follows ECMWF's anomaly correlation with lead time, and is nothing from day 15", () => {
+    expect(forecastSkill(0)).toBe(1);
+    expect(forecastSkill(5)).toBeCloseTo(0.92, 6);
+    expect(forecastSkill(8.5)).toBeCloseTo(0.65, 6);
+    expect(forecastSkill(10)).toBeCloseTo(0.5, 6);
+    expect(forecastSkill(15)).toBe(0);
+    for (let d = 0; d < 16; d += 0.5)
+      expect(forecastSkill(d + 0.5)).toBeLessThanOrEqual(forecastSkill(d));
+  });
+
+  it("charges a gale ten days ahead half what it charges one tomorrow; the hours themselves in full", () => {
+    const costs = new EdgeCosts(safest, gale);
+    const tomorrow = costs.legCost(west.from, west.to, issuedMs + DAY, true);
+    const tenDays = costs.legCost(west.from, west.to, issuedMs + 10 * DAY, true);
+    expect(tenDays.hours).toBeCloseTo(tomorrow.hours, 9);
+    const extra = (leg: { hours: number; cost: number }) => leg.cost / leg.hours - 1;
+    expect(extra(tomorrow)).toBeCloseTo(charge * forecastSkill(1), 1);
+    expect(extra(tenDays)).toBeCloseTo(charge * forecastSkill(10), 1);
+    expect(extra(tenDays)).toBeLessThan(0.55 * extra(tomorrow));
+  });
+
+  it("charges in full beyond the forecast's horizon (climatology) and without a named forecast", () => {
+    const beyond = new EdgeCosts(safest, gale).legCost(
+      request.from,
+      request.to,
+      issuedMs + 17 * DAY,
+      true,
+    );
+    const unnamed = new EdgeCosts({ ...safest, forecast: undefined }, gale).legCost(
+      request.from,
+      request.to,
+      issuedMs + 10 * DAY,
+      true,
+    );
+    expect(beyond.cost / beyond.hours - 1).toBeCloseTo(charge, 6);
+    expect(unnamed.cost / unnamed.hours - 1).toBeCloseTo(charge, 6);
+  });
+
+  it("does the same in the search's steps", () => {
+    const costs = new EdgeCosts(safest, gale);
+    const c = gale.at(45, -20, 0);
+    costs.fromNode(c, issuedMs + 10 * DAY, true);
+    costs.step(270, 20);
+    expect(costs.stepCost / costs.stepHours - 1).toBeCloseTo(charge * 0.5, 6);
   });
 });
 

@@ -25,6 +25,9 @@ import { courseDeg } from "./sea-grid";
  *   Bowditch's approximation (smallCraftSpeedLossKts);
  * - a sailing yacht's speed from its polar (sailing-polar.ts), or its cruising speed under engine
  *   (less the small-craft loss in waves) where sailing would be slower.
+ * What an objective charges for the weather on top of the time it costs is counted at the
+ * forecast's skill where the ship would meet it (forecastSkill): the time itself is the
+ * forecast's, but a detour is planned only round weather the forecast can foresee.
  */
 
 /** Longest straight piece priced at one weather sample when smoothing in weather. */
@@ -86,6 +89,20 @@ export class EdgeCosts {
     this.speedUpperBoundKts = own + (weather.maxCurrentKts ?? MAX_FAVOURABLE_CURRENT_KTS);
     this.softWave = v.max_wave_m ?? DEFAULT_SOFT_WAVE_M;
     this.softWind = v.max_wind_kts ?? DEFAULT_SOFT_WIND_KTS;
+    this.forecast = request.forecast;
+  }
+
+  private readonly forecast: RouteRequest["forecast"];
+
+  /**
+   * The share of the weather's charge counted at `atMs`: the forecast's skill at its lead time
+   * there, or all of it beyond the forecast's horizon (climatology, the expected state) and when
+   * the request names no forecast.
+   */
+  private weatherWeight(atMs: number): number {
+    const f = this.forecast;
+    if (!f || atMs > f.horizonEndMs) return 1;
+    return forecastSkill((atMs - f.issuedMs) / 86_400_000);
   }
 
   /**
@@ -302,8 +319,9 @@ export class EdgeCosts {
       const b = pts[k] as LatLon;
       const s = this.sail(a, b, distanceNm(a, b), atMs + hours * 3_600_000, speedKts);
       if (limits && this.breaksLimits(s.conditions)) breachHours += s.hours;
+      const weight = this.weatherWeight(atMs + hours * 3_600_000);
       hours += s.hours;
-      cost += this.costOf(s.conditions, s.course, s.hours, s.loss);
+      cost += this.costOf(s.conditions, s.course, s.hours, s.loss, weight);
     }
     return { hours, cost, breachHours };
   }
@@ -317,20 +335,23 @@ export class EdgeCosts {
     limits: boolean,
   ): { hours: number; cost: number } | null {
     const s = this.sail(from, to, lengthNm, atMs);
-    return this.price(s.conditions, s.course, s.hours, s.loss, limits);
+    return this.price(s.conditions, s.course, s.hours, s.loss, limits, this.weatherWeight(atMs));
   }
 
   /**
    * The search's steps from one node share the conditions where and when the vessel sets out
-   * (sampled once for the node; the steps differ only in course). fromNode takes them, and is
-   * false when they break a hard limit (no step leaves the node); step then prices each step
-   * into stepHours and stepCost (fields, not a new object: this runs a million times a route).
+   * (sampled once for the node, at `atMs`; the steps differ only in course). fromNode takes them,
+   * and is false when they break a hard limit (no step leaves the node); step then prices each
+   * step into stepHours and stepCost (fields, not a new object: this runs a million times a route).
    */
-  fromNode(c: SeaConditions, limits: boolean): boolean {
+  fromNode(c: SeaConditions, atMs: number, limits: boolean): boolean {
     if (limits && this.breaksLimits(c)) return false;
     this.node = c;
+    this.nodeWeight = this.weatherWeight(atMs);
     return true;
   }
+
+  private nodeWeight = 1;
 
   stepHours = 0;
   stepCost = 0;
@@ -351,7 +372,7 @@ export class EdgeCosts {
     const currentAlong = c.current_kts * Math.cos(((c.current_dir_deg - course) * Math.PI) / 180);
     const sog = Math.max(KNOT_FLOOR, stw + currentAlong);
     this.stepHours = lengthNm / sog;
-    this.stepCost = this.costOf(c, course, this.stepHours, loss);
+    this.stepCost = this.costOf(c, course, this.stepHours, loss, this.nodeWeight);
   }
 
   private breaksLimits(c: SeaConditions): boolean {
@@ -368,20 +389,32 @@ export class EdgeCosts {
     hours: number,
     loss: number,
     limits: boolean,
+    weight: number,
   ): { hours: number; cost: number } | null {
     if (limits && this.breaksLimits(c)) return null;
-    return { hours, cost: this.costOf(c, course, hours, loss) };
+    return { hours, cost: this.costOf(c, course, hours, loss, weight) };
   }
 
-  /** The objective's cost of `hours` sailed in `c` on `course` with speed loss `loss`. */
-  private costOf(c: SeaConditions, course: number, hours: number, loss: number): number {
+  /**
+   * The objective's cost of `hours` sailed in `c` on `course` with speed loss `loss`: the hours,
+   * and for the weather objectives a charge for the weather on top, counted at `weight`
+   * (weatherWeight).
+   */
+  private costOf(
+    c: SeaConditions,
+    course: number,
+    hours: number,
+    loss: number,
+    weight: number,
+  ): number {
     switch (this.request.objective) {
       case "fastest":
         return hours;
       case "safest":
         return (
           hours *
-          (1 + exposurePenalty(Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind)))
+          (1 +
+            weight * exposurePenalty(Math.max(c.hs_m / this.softWave, c.wind_kts / this.softWind)))
         );
       case "most-comfortable": {
         // Motions scale with wave height relative to ship length, worst on the beam.
@@ -389,11 +422,11 @@ export class EdgeCosts {
         // Motions become noticeable once waves pass ~2% of the length (IMO MSC.1/Circ.1228 takes
         // 4% as the threshold of successive high waves); below that the sea costs plain time.
         const motion = Math.max(0, c.hs_m / Math.max(1, 0.04 * this.hull.length_m) - 0.5);
-        return hours * (1 + 4 * motion * motion * (0.5 + rel));
+        return hours * (1 + weight * 4 * motion * motion * (0.5 + rel));
       }
       case "fuel-efficient":
         // At constant power fuel follows time; the speed loss is the added resistance paid for.
-        return hours * (1 + 2 * loss);
+        return hours * (1 + weight * 2 * loss);
     }
   }
 }
@@ -414,6 +447,47 @@ export function exposurePenalty(ratio: number): number {
   if (ratio <= 1) return (ratio - 0.7) / 0.3;
   return 1 + 20 * (ratio - 1);
 }
+
+/**
+ * The skill of a forecast `leadDays` after it was issued, 0-1: the anomaly correlation of the
+ * 500 hPa height forecast over the northern extra-tropics, the headline score of numerical weather
+ * prediction, which ECMWF's Forecast User Guide (section 6.4, 2023) puts at about 98.5% at 3 days,
+ * 92% at 5, 80% at 7 and 50% at 10 (the ensemble's control falls to 0.6 at day 8 or 9). Beyond
+ * day 10 it is continued at the day 7-10 rate, 0.1 a day, to nothing at day 15. The anomaly
+ * correlation is the share of a forecast's departure from climatology that the weather bears out,
+ * so the weather objectives count what they charge for the forecast's weather at it: a route is
+ * bent round a storm ten days ahead for half what it would pay to miss one tomorrow. Weather
+ * routing works so: a passage is routed on the forecast and re-routed as new ones come (Bowditch,
+ * The American Practical Navigator, ch. "Weather Routing": initial route recommendations, then
+ * diversions), and "it is almost impossible to predict weather" a week ahead (J. Harries on North
+ * Atlantic passages, as quoted at setsail.com, 2010). Routed on the deterministic forecast in full,
+ * a small ship's safest route from Rotterdam to New York in the winter North Atlantic ran 5,473 nm
+ * by 57N and 29N round storms forecast a week and more ahead, against 3,777 nm for the fastest;
+ * weather routing lengthens an ocean passage by a few per cent (1-3% typical, savings 2-5%:
+ * StormGeo, as quoted by shipcalculators.com; 2-12% savings on transatlantic crossings: Mannarini
+ * and Carelli 2019, VISIR-1.b).
+ */
+export function forecastSkill(leadDays: number): number {
+  if (!(leadDays > 0)) return 1;
+  for (let i = 1; i < FORECAST_SKILL.length; i++) {
+    const [d1, s1] = FORECAST_SKILL[i] as [number, number];
+    if (leadDays <= d1) {
+      const [d0, s0] = FORECAST_SKILL[i - 1] as [number, number];
+      return s0 + ((s1 - s0) * (leadDays - d0)) / (d1 - d0);
+    }
+  }
+  return 0;
+}
+
+/** [lead days, anomaly correlation]: ECMWF's figures (forecastSkill), then the day 7-10 rate. */
+const FORECAST_SKILL: ReadonlyArray<readonly [number, number]> = [
+  [0, 1],
+  [3, 0.985],
+  [5, 0.92],
+  [7, 0.8],
+  [10, 0.5],
+  [15, 0],
+];
 
 /** Kwon's weather-angle sectors (directionCoefficient): head, bow, beam, following seas. */
 const SECTOR_ANGLES = [0, 45, 90, 180];

@@ -2333,6 +2333,349 @@ export const PASSAGES: readonly Passage[] = [
       "One-way traffic by schedule, about 8 knots, some 3 hours (ostwest.su). The LOA limits are not applied: they differ by cargo area, up to 200 m for the Baltiysk terminals, 190 m at Svetly and 170 m at Kaliningrad (Rosmorport), and a fairway's limits bind every port on it. Ships pick up pilots 15 cables off the moles; the arrival buoy is 4.8 nm off them. Poland's canal through the Vistula Spit to Elblag (5 m) is not drawn.",
   },
   {
+    id: "nieuwe-waterweg",
+    name: "Nieuwe Waterweg and Nieuwe Maas (the Maasmond to Rotterdam)",
+    kind: "river",
+    // The 1:10m coastline draws the Maasvlakte but neither the Nieuwe Waterweg nor the Nieuwe
+    // Maas, so Rotterdam (51 54N 4 28E, NGA Pub. 151's position for the port) snapped 13.8 nm over
+    // land to the beach at 52.05N and its river was not counted. Drawn water off the Maasmond ->
+    // between the pier heads -> Hoek van Holland, off the Berghaven -> the Maeslantkering ->
+    // Maassluis -> the Scheur past Rozenburg and the Botlek -> Vlaardingen -> the Beneluxtunnel
+    // (Schiedam, Pernis) -> the Merwehaven and the Waalhaven's mouth -> the Parkhaven, off the
+    // Euromast (51 54.3N 4 28.0E). Placed along the river between the towns' and structures'
+    // positions (Wikipedia), not charted: good to about a kilometre.
+    waypoints: [
+      [51.99, 4.0],
+      [51.985, 4.04],
+      [51.981, 4.08],
+      [51.978, 4.115],
+      [51.968, 4.14],
+      [51.955, 4.163],
+      [51.94, 4.19],
+      [51.926, 4.222],
+      [51.914, 4.25],
+      [51.905, 4.28],
+      [51.898, 4.31],
+      [51.894, 4.34],
+      [51.894, 4.37],
+      [51.896, 4.39],
+      [51.898, 4.42],
+      [51.899, 4.445],
+      [51.901, 4.467],
+    ],
+    limits: { max_draft_m: 15 },
+    limits_source:
+      "Port of Rotterdam Authority and Rijkswaterstaat (26 March 2018, as reported by Safety4Sea and Dredging Today, 'Nieuwe Waterweg Dredging Program Kicks Off'): after the deepening of the Nieuwe Waterweg over 25 km from Hoek van Holland to the Beneluxtunnel (16.20 m to Maassluis, 16.40 m above it), 'ships with a draught of up to 15 metres' reach the Botlek",
+    limits_verified: true,
+    notes:
+      "The line counts as drawn, 19 nm (35 km) from its first point off the Maasmond to the Parkhaven; the 25 km deepened from Hoek van Holland to the Beneluxtunnel (the same report) measure 22 km on the line from off the Berghaven and 26 km from between the pier heads. The 15 m binds every end on the line; the city harbours above the Beneluxtunnel were not deepened and no draught for them was found. The Maasvlakte, Europoort and the Calandkanaal, which the coastline draws as land, are not drawn: an end there is snapped onto this line or to the sea off the Maasvlakte, whichever is nearer. No bridge crosses below the Erasmusbrug (the Beneluxtunnel and the Maastunnel pass under the river).",
+  },
+  {
+    id: "elbe-hamburg",
+    name: "River Elbe (Blankenese to Hamburg, St. Pauli)",
+    kind: "river",
+    // The 1:10m coastline draws the Elbe from the sea to off Blankenese, so Hamburg's harbour
+    // (53 32.5N 9 58E, NGA Pub. 151) snapped 5.8 nm down the river to it. Drawn water off
+    // Blankenese -> Muehlenberg -> Teufelsbrueck -> Oevelgoenne and Neumuehlen -> the Koehlbrand's
+    // mouth -> off Altona's Fischmarkt -> the St. Pauli Landungsbruecken. Placed along the river,
+    // not charted: good to about half a kilometre.
+    waypoints: [
+      [53.558, 9.79],
+      [53.553, 9.82],
+      [53.549, 9.85],
+      [53.546, 9.875],
+      [53.543, 9.9],
+      [53.542, 9.92],
+      [53.5425, 9.94],
+      [53.544, 9.955],
+      [53.5435, 9.968],
+    ],
+    limits: { max_draft_m: 15.6, max_draft_down_m: 14.5 },
+    limits_source:
+      "NDR, 'Was bringt die Elbvertiefung?': after the Fahrrinnenanpassung (begun in July 2019; finished in 2022) ships come in on the flood with up to 15.60 m draught (14.80 m before) and go out tide-dependent with up to 14.50 m (13.50 m before); 13.50 m at any time. The project's figures, as the broadcaster reports them, not the harbour master's current rule",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn (6.5 nm); the drawn Elbe below it is open water to the router, so the limits bind only ends on the line (Hamburg's terminals). NGA Pub. 151 puts Cuxhaven 56 nm below Hamburg. The Koehlbrand Bridge (53 m) over the Koehlbrand, to the Altenwerder terminal, is not drawn.",
+  },
+  {
+    id: "scheldt-antwerp",
+    name: "River Scheldt (Zeeschelde: the Dutch border to Antwerp)",
+    kind: "river",
+    // The 1:10m coastline draws the Westerschelde to about Zandvliet and a broken strip above it,
+    // so Antwerp's docks (51 14N 4 24E, NGA Pub. 151) snapped 5 nm to the drawn river below them
+    // and the city's quays were not reached. Drawn water off the Berendrecht and Zandvliet
+    // locks -> between Doel and Lillo -> Liefkenshoek, off the Deurganckdok and the Kieldrecht
+    // lock -> off the Boudewijn and Van Cauwelaert locks -> the Oosterweel bend -> off the
+    // Royers lock and the Bonapartedok -> Het Steen. Placed along the river, not charted: good to
+    // about a kilometre.
+    waypoints: [
+      [51.345, 4.262],
+      [51.325, 4.272],
+      [51.308, 4.278],
+      [51.295, 4.292],
+      [51.28, 4.306],
+      [51.265, 4.322],
+      [51.255, 4.343],
+      [51.246, 4.365],
+      [51.238, 4.382],
+      [51.23, 4.392],
+      [51.2235, 4.396],
+    ],
+    limits: { max_draft_m: 15.56, max_draft_down_m: 15.2 },
+    limits_source:
+      "Port of Antwerp, after the Scheldt deepening (as reported by the trade press, sisi.gstta.org): container ships up to 360 m long come in with the tide with up to 15.56 m to the Berendrecht-Zandvliet locks, and ships up to 340 m go out with the tide with up to 15.2 m; 13.1 m independent of the tide; NH Nieuws (2020): 'Nu mogen alleen schepen met een maximale diepte van 15,56 meter over de Westerschelde varen'",
+    limits_verified: true,
+    notes:
+      "The line counts as drawn (9.2 nm); the Westerschelde below it is open water to the router, so the limits bind only ends on the line. Longer ships have lower limits (14.5 m for ships over 360 m in, over 340 m out, on trial) that are not applied. NGA Pub. 151 puts Vlissingen 47 nm below Antwerp. The docks behind the locks (Berendrecht, Zandvliet, Boudewijn, Kallo, Kieldrecht, Royers) are not drawn: an end in them snaps onto the line.",
+  },
+  {
+    id: "huangpu",
+    name: "Huangpu River (Wusongkou to Shanghai, the Bund)",
+    kind: "river",
+    // The 1:10m coastline draws the Yangtze's south bank at Wusong but none of the Huangpu, so
+    // Shanghai (31 14N 121 29.5E, NGA Pub. 151) snapped 8.9 nm over the city to the Yangtze.
+    // Drawn water off Wusongkou -> the Huangpu's mouth at Wusong -> Zhanghuabang -> down the east
+    // side past Jungong Road and Fuxing Island -> under the Yangpu Bridge -> the North Bund ->
+    // between the Bund and Lujiazui. Placed along the river between the districts' and bridges'
+    // positions, not charted: good to about 2 km.
+    waypoints: [
+      [31.398, 121.52],
+      [31.383, 121.51],
+      [31.365, 121.515],
+      [31.345, 121.525],
+      [31.325, 121.54],
+      [31.305, 121.555],
+      [31.285, 121.565],
+      [31.268, 121.56],
+      [31.255, 121.545],
+      [31.252, 121.525],
+      [31.25, 121.508],
+      [31.243, 121.495],
+      [31.235, 121.492],
+    ],
+    limits: { max_draft_m: 9.5, max_loa_m: 226 },
+    limits_source:
+      "seapace.com, 'Shanghai port' (an agent's port page, undated): 'Restrictions: DRAFT: 9,5m FW LOA: 226m' for the port on the Huangpu",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn, 13 nm from off Wusongkou to the Bund; NGA Pub. 151 puts Wusong (31 23.5N 121 30.5E, a mile inside the line's first point) 14 nm below Shanghai. The container terminals at Waigaoqiao and Yangshan lie on the Yangtze and the open sea and are not on the line. Not catalogued: the Yangpu and Nanpu Bridges over the river, whose clearances were not found in a stored source.",
+  },
+  {
+    id: "saigon",
+    name: "Saigon River (Nha Be to Ho Chi Minh City, Khanh Hoi)",
+    kind: "river",
+    // The 1:10m coastline draws the Long Tau and Soai Rap rivers to Nha Be but none of the
+    // Saigon River above it, so Ho Chi Minh City's port (10 46N 106 42.25E, NGA Pub. 151)
+    // snapped 6.9 nm over land to the drawn river. Drawn water off Nha Be -> up the Nha Be River
+    // to the Dong Nai's mouth by Cat Lai -> west up the Saigon River past Tan Thuan and under the
+    // Phu My Bridge -> Khanh Hoi. Placed along the rivers, not charted: good to about 2 km.
+    waypoints: [
+      [10.675, 106.775],
+      [10.7, 106.775],
+      [10.725, 106.78],
+      [10.742, 106.775],
+      [10.748, 106.76],
+      [10.744, 106.745],
+      [10.752, 106.728],
+      [10.762, 106.712],
+      [10.766, 106.705],
+    ],
+    limits: { max_draft_m: 11 },
+    limits_source:
+      "travellingoncontainervessels.com, 'Entering the port of Ho Chi Minh City' (a passenger's account of a container ship's call): 'Long Tau River channel allows vessels with a maximum draft of 11 meters and maximum length of 230 meters only for daytime navigation'; the Long Tau is maintained at 8.5 m below chart datum (SPCT, 'Approaching channel'), the rest is the tide",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn (8.7 nm); the Long Tau below it is drawn water, open to the router. NGA Pub. 151 puts Vung Tau 45.5 nm below Ho Chi Minh City; the terminals at Cat Lai (on the Dong Nai, 48 nm from the Vung Tau pilot station) and SPCT (on the Soai Rap) lie by the line's first points. The 230 m LOA is for daylight passages and is not applied.",
+  },
+  {
+    id: "garonne",
+    name: "River Garonne (the Bec d'Ambes to Bordeaux)",
+    kind: "river",
+    // The 1:10m coastline draws the Gironde to the Bec d'Ambes and the Garonne above it only as a
+    // strip too narrow to lead out, so Bordeaux (44 51N 0 34W, NGA Pub. 151) snapped 10.2 nm down
+    // to the estuary. Drawn water below the Bec d'Ambes -> up the Garonne past Bassens -> under
+    // the Pont d'Aquitaine -> Bacalan and the Bassins a flot -> the Pont Jacques Chaban-Delmas ->
+    // the Port de la Lune. Placed along the river (the drawn strip's middle where there is one),
+    // not charted: good to about a kilometre.
+    waypoints: [
+      [45.03, -0.55],
+      [45.0, -0.548],
+      [44.97, -0.545],
+      [44.94, -0.545],
+      [44.915, -0.54],
+      [44.895, -0.535],
+      [44.88, -0.537],
+      [44.87, -0.545],
+      [44.862, -0.55],
+      [44.855, -0.556],
+      [44.85, -0.563],
+    ],
+    limits: { max_draft_m: 10.5 },
+    limits_source:
+      "Journal de la Marine Marchande (2011), 'Retablir les 10,50 m de hauteur d'eau': dredging to restore a 10.50 m draught to the Bassens and Ambes terminals; French Wikipedia, 'Port de Bordeaux': the draught reaches 7.5 m in the city itself (not applied: one limit binds every end on the line)",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn (11.2 nm). NGA Pub. 151 puts Le Verdon 50 nm below Bordeaux. The Pont Jacques Chaban-Delmas is a lift bridge (ships pass under it raised) and is not a limit; the Pont d'Aquitaine's clearance was not found in a stored source and is not catalogued.",
+  },
+  {
+    id: "loire-nantes",
+    name: "River Loire (Coueron to Nantes)",
+    kind: "river",
+    // The 1:10m coastline draws the Loire from Saint-Nazaire to about Coueron, so Nantes
+    // (47 11.7N 1 35.25W, NGA Pub. 151) snapped 11.2 nm down the river. Drawn water off Coueron ->
+    // Basse-Indre and Indret -> Haute-Indre and the Roche-Maurice terminal -> under the Pont de
+    // Cheviré -> Trentemoult's turning basin, off the Ile de Nantes. Placed along the river, not
+    // charted: good to about half a kilometre.
+    waypoints: [
+      [47.215, -1.745],
+      [47.205, -1.7],
+      [47.197, -1.665],
+      [47.19, -1.635],
+      [47.1915, -1.612],
+      [47.195, -1.595],
+      [47.198, -1.58],
+    ],
+    limits: { max_loa_m: 225 },
+    limits_source:
+      "marinas-yachting.fr (on the DST Drammen's call, 2020s): a Panamax of 225 m by 32.2 m is the largest ship the port of Nantes can take, the Trentemoult turning basin setting the limit",
+    limits_verified: false,
+    bridges: [
+      {
+        name: "Pont de Cheviré",
+        at: [47.1915, -1.612],
+        max_air_draft_m: 52,
+        source:
+          "ancelin.eu, 'La Loire, de Nantes a Saint-Nazaire': 'une travee centrale metallique culminant a 52 metres de hauteur' (the span's height, not a stated clearance)",
+        verified: false,
+      },
+    ],
+    notes:
+      "The line counts as drawn (7.1 nm). NGA Pub. 151 puts Nantes 29 nm above Saint-Nazaire; the channel from Nantes to Paimboeuf is kept at 5.10 m below chart datum (a 2001 account), ships coming up on the tide, so no draught limit is applied.",
+  },
+  {
+    id: "oder-szczecin",
+    name: "Swinoujscie-Szczecin fairway (the Swina, the Piast Canal, the Szczecin Lagoon and the Oder)",
+    kind: "river",
+    // The 1:10m coastline draws the Szczecin Lagoon but neither the Swina nor the Oder above the
+    // lagoon, so Szczecin (53 26N 14 34.5E, NGA Pub. 151) snapped 11.7 nm north to the lagoon,
+    // whose water the coastline opens to the sea only by the Peene, far to the west: Swinoujscie
+    // to Szczecin was 81 nm against Pub. 151's 35 (Szczecin's distances less Swinoujscie's).
+    // The Baltic off the Swinoujscie moles -> up the Swina past the ferry harbour -> the Piast
+    // Canal (Kanal Piastowski) through Karsibor -> across the lagoon on the dredged fairway ->
+    // the Roztoka Odrzanska off Trzebiez -> up the Oder (the Domiaza) past Police -> Skolwin ->
+    // Stolczyn -> the port's Ostrow Grabowski -> the city's wharves. Placed along the fairway, not
+    // charted: good to about a kilometre.
+    waypoints: [
+      [53.935, 14.28],
+      [53.918, 14.272],
+      [53.895, 14.268],
+      [53.87, 14.275],
+      [53.845, 14.288],
+      [53.82, 14.302],
+      [53.78, 14.36],
+      [53.74, 14.43],
+      [53.7, 14.5],
+      [53.665, 14.545],
+      [53.635, 14.58],
+      [53.608, 14.588],
+      [53.585, 14.598],
+      [53.565, 14.6],
+      [53.54, 14.602],
+      [53.515, 14.6],
+      [53.49, 14.598],
+      [53.465, 14.59],
+      [53.445, 14.58],
+      [53.433, 14.575],
+    ],
+    limits: { max_draft_m: 11 },
+    limits_source:
+      "SWS law firm and CMW Legal on the Swinoujscie-Szczecin fairway's modernisation, finished 9 May 2022: deepened to 12.5 m over 62 km, 'the maximum permissible draught of vessels calling at Szczecin port was increased to approx. 11.0 m from the previous 9.15 m'",
+    limits_verified: true,
+    published_length_km: 68,
+    published_length_source:
+      "Szczecin and Swinoujscie Seaports Authority, '12.5m for Szczecin': 'The technical depth of 68 km fairway connecting Swinoujscie and Szczecin'; NGA Pub. 151 gives Szczecin 34-36 nm further than Swinoujscie from the Baltic's junction points",
+    notes:
+      "The line is 63.7 km from off the moles; the published 68 km counts. It crosses the lagoon, which the coastline draws: an end in the lagoon is in that water and is not held to the fairway or joined to it. Swinoujscie's own harbour is snapped to the sea off the moles, as before.",
+  },
+  {
+    id: "don-rostov",
+    name: "River Don (the Don's mouth to Rostov-on-Don)",
+    kind: "river",
+    // The 1:10m coastline draws Taganrog Bay and a scrap of the Don's mouth but none of the river,
+    // so Rostov-on-Don (47 11.5N 39 40.2E, NGA Pub. 151) snapped 14.7 nm over land to the bay.
+    // Drawn water in the Don's mouth -> Azov -> Elizavetinskaya -> the Don past Nizhnegnilovskaya
+    // -> Rostov's wharves. Placed on the towns' positions, cutting the river's meanders: good to
+    // a couple of kilometres, and shorter than the river.
+    waypoints: [
+      [47.11, 39.33],
+      [47.107, 39.37],
+      [47.108, 39.42],
+      [47.125, 39.47],
+      [47.145, 39.52],
+      [47.17, 39.57],
+      [47.19, 39.61],
+      [47.205, 39.655],
+      [47.212, 39.69],
+    ],
+    limits: { max_draft_m: 4 },
+    limits_source:
+      "PortNews (29 June 2023), citing Rosmorport's Azov Department: the Azov-Don Sea Canal's navigation depth is 4.1 m, and the documents for the Don between km 3,121 and 3,169 provide for a navigation depth of 4 metres up to 2033. Channel depths, not draught limits",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn (16.5 nm) and is shorter than the river, whose meanders it cuts: the Azov-Don Sea Canal's river part is 14 km and its sea part, in Taganrog Bay, 25.3 km (the same report), and the seaports of Azov and Rostov keep 94 km of lanes. The sea part lies in drawn water and is open to the router.",
+  },
+  {
+    id: "sarawak-river",
+    name: "Sarawak River (Muara Tebas to Kuching)",
+    kind: "river",
+    // The 1:10m coastline draws the Sarawak River's mouth at Muara Tebas and none of the river, so
+    // Kuching (1 33.6N 110 20.6E, NGA Pub. 151) snapped 8.6 nm over land to the bay beside the
+    // mouth. Drawn water off Tanjung Po and Muara Tebas -> up the river past the Senari terminal
+    // -> Sejingkat -> the Pending terminal -> Kuching's waterfront. Placed on the terminals' and
+    // villages' positions, cutting the river's bends: good to a couple of kilometres.
+    waypoints: [
+      [1.635, 110.478],
+      [1.62, 110.462],
+      [1.6, 110.445],
+      [1.585, 110.425],
+      [1.575, 110.41],
+      [1.562, 110.39],
+      [1.556, 110.37],
+      [1.558, 110.355],
+      [1.5597, 110.343],
+    ],
+    limits: { max_draft_m: 7.5 },
+    limits_source:
+      "DAP Sarawak (2020s), quoting the Kuching Port Authority's website: the maximum draught from the pilot station at Tanjung Po to the Senari and Pending terminals is 7.5 m (the 2017-2020 dredging was to give 9 m below chart datum); Seatrade Maritime (2016): the channel's draught was 4.5 m before the dredging",
+    limits_verified: false,
+    notes:
+      "The line counts as drawn (9.8 nm); the channel from Tanjung Po to the Pending terminal is 23.4 km (12.6 nm; The Star, 2016; Seatrade Maritime: 13 nm). The Sejingkat Bridge (2025), between Senari and Pending, leaves 35 m of air draught (The Borneo Post, 2024); its position on the river was not found, so it is not catalogued.",
+  },
+  {
+    id: "kola-bay",
+    name: "Kola Bay (to Murmansk's commercial port)",
+    kind: "river",
+    // The 1:10m coastline draws Kola Bay past Murmansk only as a strip about half a mile wide,
+    // and the port (68 58.5N 33 03E, NGA Pub. 151) lies a third of a mile from it: an end there
+    // was taken to the nearest water half a mile clear of the coast, 7.1 nm down the bay where it
+    // widens. Open water in the bay -> down the drawn strip's middle -> across to the commercial
+    // port's berths on the east shore. Placed on the drawn bay, not charted: good to about half
+    // a kilometre.
+    waypoints: [
+      [69.082, 33.14],
+      [69.07, 33.09],
+      [69.055, 33.055],
+      [69.04, 33.032],
+      [69.02, 33.03],
+      [69.0, 33.027],
+      [68.985, 33.027],
+      [68.975, 33.03],
+      [68.975, 33.05],
+    ],
+    notes:
+      "The line counts as drawn (7.9 nm). Kola Bay is deep; no limit is applied. Its last leg crosses the 1:10m coast to the port's berths, so an end at the port is snapped onto the line and sails down it.",
+  },
+  {
     id: "weser",
     name: "River Weser (Bremerhaven to Bremen)",
     kind: "river",

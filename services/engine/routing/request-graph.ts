@@ -62,7 +62,7 @@ export class RequestGraph implements SearchGraph {
     if (node < this.net.base) {
       const costs = this.costs;
       if (costs.calm) this.relaxSteps(node, atMs, relax, true);
-      else if (costs.fromNode(costs.conditionsAt(this.from, atMs), this.limits)) {
+      else if (costs.fromNode(costs.conditionsAt(this.from, atMs), atMs, this.limits)) {
         // Conditions where and when the vessel sets out, once for all the node's steps. Eight
         // headings in open water, not sixteen: every step is priced against the weather, so the
         // knight's moves would triple the search's cost (Shanghai-Rotterdam safest: 150 ms, not 45),

@@ -59,6 +59,13 @@ export interface RouteRequest {
   /** Length of the fixed-distance segments of the output (default 25 nm). */
   segmentNm?: number;
   /**
+   * The forecast the weather comes from: when its cycle was issued and the last time it covers
+   * (beyond that the field is climatology). The weather objectives count what they charge for
+   * the forecast's weather at its skill at that lead time (edge-costs.ts, forecastSkill): a storm
+   * forecast ten days out is half as sure as one forecast for tomorrow. Unset: counted in full.
+   */
+  forecast?: { issuedMs: number; horizonEndMs: number };
+  /**
    * When no route keeps the vessel's wave and wind limits: "refuse" (default) throws
    * no_route_within_limits; "route-anyway" returns the best route without them (limits_kept
    * false), for scoring a voyage whose risk is exactly that.
