@@ -1,5 +1,5 @@
-import type { RouteRiskRequest } from "../services/api/schemas/route-risk";
-import type { VoyageRiskRequest } from "../services/api/schemas/underwriting";
+import type { RouteRiskRequest } from "../services/contracts/api/route-risk";
+import type { VoyageRiskRequest } from "../services/contracts/api/underwriting";
 import { VESSEL_TYPE_DEFAULTS, type VesselType } from "../services/engine/scoring/vessel-types";
 import { scoreRouteRisk } from "../services/route-risk/route-risk";
 import { scoreVoyage } from "../services/underwriting/voyage-risk";

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { type Admin, Kafka, logLevel } from "kafkajs";
-import type { VoyageRiskRequest, VoyageRiskResponse } from "../services/api/schemas/underwriting";
+import type { VoyageRiskRequest, VoyageRiskResponse } from "../services/contracts/api/underwriting";
 import { EVENT } from "../services/contracts/events";
 import { voyageMonitoredRecord } from "../services/monitoring/events";
 import {
