@@ -1,8 +1,9 @@
 import { createRequire } from "node:module";
 import { pathLengthNm } from "../services/engine/geo/geodesic";
 import type { LatLon } from "../services/engine/geo/types";
-import { OBJECTIVES, type Objective, type RoutingNetwork } from "../services/engine/routing/router";
+import type { RoutingNetwork } from "../services/engine/routing/router";
 import { greatCircleNm } from "../services/engine/routing/sea-grid";
+import { OBJECTIVES, type Objective } from "../services/engine/routing/types";
 import { CALM, CALM_WEATHER, type WeatherField } from "../services/engine/weather/types";
 import { buildRoutingNetwork } from "../services/routing/network";
 import { PUBLISHED_DISTANCES } from "../tests/fixtures/sea-distances";

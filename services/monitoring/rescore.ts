@@ -1,6 +1,6 @@
 import type { VoyageRiskRequest } from "../contracts/api/underwriting";
 import { round } from "../engine/round";
-import type { Route } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { voyageSeverity } from "../engine/scoring/vsi";

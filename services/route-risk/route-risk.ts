@@ -6,13 +6,8 @@ import {
   weatherExposureHours,
 } from "../engine/insurance";
 import { round } from "../engine/round";
-import {
-  OBJECTIVES,
-  type Objective,
-  type Route,
-  type RouteRequest,
-  type RoutingNetwork,
-} from "../engine/routing/router";
+import type { RoutingNetwork } from "../engine/routing/router";
+import { OBJECTIVES, type Objective, type Route, type RouteRequest } from "../engine/routing/types";
 import { ensembleCone } from "../engine/scoring/cone";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { percentile } from "../engine/scoring/history";

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { fail, joinNegativeValues, tryParse } from "../cli-output";
 import { EngineError } from "../engine/errors";
-import { OBJECTIVES } from "../engine/routing/router";
+import { OBJECTIVES } from "../engine/routing/types";
 import { MAX_PARTICULARS } from "../engine/scoring/vessel-types";
 import { routeFeature } from "./geojson";
 import { buildRoutingNetwork } from "./network";

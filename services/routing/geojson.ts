@@ -1,5 +1,6 @@
 import { type DrawnGeometry, drawnLine } from "../engine/geo/drawn-line";
-import type { Route, RoutingNetwork } from "../engine/routing/router";
+import type { RoutingNetwork } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 
 /**
  * A route's geometry as every interface prints it: drawn at sea when joined straight in lon/lat,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
-import { OBJECTIVES, type Route } from "../engine/routing/router";
+import { OBJECTIVES, type Route } from "../engine/routing/types";
 import { sailRoute } from "../engine/scoring/sail";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { type PreparedWeather, prepareWeather, routingVessel } from "../underwriting/voyage-risk";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { beaufortFromKnots } from "../engine/physics/speed-loss";
-import type { Route, RouteRequest } from "../engine/routing/router";
+import type { Route, RouteRequest } from "../engine/routing/types";
 import { sailRoute } from "../engine/scoring/sail";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { prepareWeather, routingVessel } from "../underwriting/voyage-risk";

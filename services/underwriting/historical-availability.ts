@@ -3,7 +3,7 @@ import type {
   HistoricalAvailabilityResponse,
 } from "../contracts/api/underwriting";
 import { API_VERSION } from "../contracts/api-version";
-import type { RouteRequest } from "../engine/routing/router";
+import type { RouteRequest } from "../engine/routing/types";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import { AppError } from "../platform/errors";

@@ -1,6 +1,6 @@
 import type { HistoricalBaselineOut } from "../contracts/api/underwriting";
 import { round } from "../engine/round";
-import type { Route } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 import { percentileRank, summariseDepartures } from "../engine/scoring/history";
 import type { ScoringVessel } from "../engine/scoring/vessel-types";
 import { type RouteContext, severityScore } from "../engine/scoring/vsi";

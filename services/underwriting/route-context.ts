@@ -1,5 +1,6 @@
 import { checkCompliance, regulatoryBurdenScore } from "../engine/compliance";
-import type { Route, RoutingNetwork } from "../engine/routing/router";
+import type { RoutingNetwork } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 import { seasonalHazard } from "../engine/scoring/route-context";
 import type { ScoringVessel } from "../engine/scoring/vessel-types";
 import type { RouteContext } from "../engine/scoring/vsi";

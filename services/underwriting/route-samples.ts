@@ -1,4 +1,4 @@
-import type { Route } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 import type { DepartureSample } from "../weather/reanalysis/port";
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteScoreRequest, RouteScoreResponse } from "../contracts/api/underwriting";
-import type { Route } from "../engine/routing/router";
+import type { Route } from "../engine/routing/types";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import type { WeatherField } from "../engine/weather/types";
 import {

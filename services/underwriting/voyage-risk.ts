@@ -1,7 +1,8 @@
 import type { VoyageRiskRequest, VoyageRiskResponse } from "../contracts/api/underwriting";
 import { API_VERSION } from "../contracts/api-version";
 import { round } from "../engine/round";
-import type { Route, RouteRequest, RoutingNetwork } from "../engine/routing/router";
+import type { RoutingNetwork } from "../engine/routing/router";
+import type { Route, RouteRequest } from "../engine/routing/types";
 import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scoring/ensemble";
 import type { ExposureAggregates } from "../engine/scoring/exposure";
 import type { SailedPiece } from "../engine/scoring/sail";

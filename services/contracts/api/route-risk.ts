@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OBJECTIVES } from "../../engine/routing/router";
+import { OBJECTIVES } from "../../engine/routing/types";
 import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
 import {

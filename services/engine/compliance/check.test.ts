@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { sail, type TestRoute } from "../../../tests/compliance-routes";
 import { InvalidInputError } from "../errors";
-import type { RouteSegment } from "../routing/router";
+import type { RouteSegment } from "../routing/types";
 import { checkCompliance, DEFAULT_ZONE_INDEX } from "./check";
 import { geometryContains } from "./geometry";
 import type { ComplianceReport, ComplianceSegment, ComplianceVessel, ZoneFinding } from "./types";

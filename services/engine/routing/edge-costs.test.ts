@@ -3,7 +3,7 @@ import { polarSpeedKts } from "../physics/sailing-polar";
 import { speedLossFraction } from "../physics/speed-loss";
 import { CALM, type WeatherField } from "../weather/types";
 import { EdgeCosts, exposurePenalty, forecastSkill } from "./edge-costs";
-import type { RouteRequest } from "./router";
+import type { RouteRequest } from "./types";
 
 /** A steady gale from the west (wind from 270), no current. */
 const gale: WeatherField = {

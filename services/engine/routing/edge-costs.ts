@@ -12,8 +12,8 @@ import {
 } from "../physics/speed-loss";
 import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
 import type { Passage } from "./passages";
-import type { RouteRequest, RoutingVessel } from "./router";
 import { courseDeg } from "./sea-grid";
+import type { RouteRequest, RoutingVessel } from "./types";
 
 /**
  * What a step of a route costs one request: travel time at the vessel's speed through the water

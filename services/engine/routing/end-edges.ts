@@ -1,7 +1,7 @@
 import type { LatLon } from "../geo/types";
 import type { Attachment } from "./nav-graph";
-import type { EndWay, RiverStretch } from "./route-ends";
 import type { SeaGrid } from "./sea-grid";
+import type { EndWay, RiverStretch } from "./types";
 
 /**
  * A request's edges out of its origin and into its destination, gathered from the ways its ends

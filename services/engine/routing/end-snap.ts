@@ -3,7 +3,7 @@ import type { LatLon } from "../geo/types";
 import { round } from "../round";
 import type { NavigationGraph } from "./nav-graph";
 import { nearestOnPolyline } from "./passage-line";
-import type { Snap } from "./router";
+import type { SnappedEnd } from "./types";
 
 /**
  * Where a route's requested end lies for routing: on the water the fine coastline draws, on a
@@ -22,17 +22,6 @@ export const MAX_SNAP_NM = 15;
 export const CANAL_JOIN_NM = 3;
 /** A point this near a river fairway's line is on it (riverJoins), nm. */
 export const RIVER_ON_LINE_NM = 0.01;
-
-/**
- * Where an end lies (moved by a snap, if any); `onRiver` when snapped onto a river fairway,
- * `onCanal` (the passage's index) when snapped onto a canal's line.
- */
-export interface SnappedEnd {
-  point: LatLon;
-  snap?: Snap;
-  onRiver?: true;
-  onCanal?: number;
-}
 
 /** The closed water (a reef, a shallow bank) a point lies in, if any: named in an on-land refusal. */
 export type ClosedWaterAt = (p: LatLon) => { id: string; name: string } | undefined;

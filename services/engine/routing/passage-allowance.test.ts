@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LatLon } from "../geo/types";
 import { closeRiversGoingDown, passageAllowance } from "./passage-allowance";
 import type { Passage } from "./passages";
-import type { RouteRequest } from "./router";
+import type { RouteRequest } from "./types";
 
 /**
  * Which passages a vessel may use, and the reasons a refusal gives for the others: the caller's

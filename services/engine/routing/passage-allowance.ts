@@ -1,7 +1,7 @@
 import { distanceNm } from "../geo/geodesic";
 import type { LatLon } from "../geo/types";
 import type { Passage } from "./passages";
-import type { RouteRequest } from "./router";
+import type { RouteRequest } from "./types";
 
 /**
  * Which passages a request may use: not those the caller avoids, not those whose published limits

@@ -1,13 +1,13 @@
 import { NoRouteWithinLimitsError, NoSeaRouteError } from "../errors";
 import type { LatLon } from "../geo/types";
+import type { EndMemo } from "./end-memo";
 import { onPassageLine } from "./end-snap";
 import { type ClosedSteps, type Gate, GatedLandMask } from "./gates";
 import { APPROACH_SEARCHES, type NavigationGraph } from "./nav-graph";
 import type { PassageAllowance } from "./passage-allowance";
 import type { Passage } from "./passages";
 import { unroutedPolarEnds } from "./polar-waters";
-import type { EndMemo, RequestScope } from "./route-ends";
-import type { RouteRequest } from "./router";
+import type { RequestScope, RouteRequest } from "./types";
 
 /**
  * Why a request has no route, said as the typed errors say it (mapped to 422): an end with no

@@ -1,17 +1,11 @@
-import { LRUCache } from "lru-cache";
 import { NoSeaRouteError } from "../errors";
 import { distanceNm, pathLengthNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
 import { waterPointsNear } from "../geo/water-near";
 import { round } from "../round";
 import { type Approach, threadWater } from "./approach";
-import {
-  CANAL_JOIN_NM,
-  MAX_SNAP_NM,
-  onPassageLine,
-  RIVER_ON_LINE_NM,
-  type SnappedEnd,
-} from "./end-snap";
+import type { EndMemo } from "./end-memo";
+import { CANAL_JOIN_NM, MAX_SNAP_NM, onPassageLine, RIVER_ON_LINE_NM } from "./end-snap";
 import { type Gate, GatedLandMask } from "./gates";
 import { ATTACH_RADIUS_NM, type NavigationGraph } from "./nav-graph";
 import { closeRiversGoingDown, type PassageAllowance } from "./passage-allowance";
@@ -24,8 +18,15 @@ import {
   unroutedPolarEnds,
 } from "./polar-waters";
 import { EndRefusals } from "./refusals";
-import type { RouteRequest } from "./router";
 import { greatCircleNm, LEG_STEP_NM } from "./sea-grid";
+import type {
+  AttachedEnd,
+  EndWay,
+  RequestScope,
+  RiverStretch,
+  RouteRequest,
+  SnappedEnd,
+} from "./types";
 
 /**
  * How one request's ends join the navigation graph: straight legs to the grid nodes in sight,
@@ -34,12 +35,6 @@ import { greatCircleNm, LEG_STEP_NM } from "./sea-grid";
  * refusal that says why (a passage shut to the vessel, avoided, or water that leads nowhere).
  */
 
-/**
- * Ways out of harbours kept (one per end point; a few hundred bytes each): voyages start and end
- * at the same ports again and again, and each fine-grid search out of a harbour costs about a
- * millisecond.
- */
-const APPROACHES = 4096;
 /** Ends at most this far apart, out of sight of each other, are also joined through the water. */
 const NEAR_ENDS_NM = 30;
 /**
@@ -66,53 +61,6 @@ const STRAIT_JOIN_WAY_NM = 60;
  * (attachOrMoveEnd); each failed try costs the fine-grid searches of a way out.
  */
 const MOVE_END_TRIES = 8;
-
-/**
- * A way from a route's end to a node of the search (a grid node or a passage's end): `points` run
- * from the end towards the node, leaving out both (the node stands for itself).
- */
-export interface EndWay {
-  node: number;
-  lengthNm: number;
-  points: LatLon[];
-  /**
-   * A way that sails a river fairway first (riverJoins, riverSeaWays): the fairway, and how many
-   * of the way's points, from its start (the end on the river) on, are the river's.
-   */
-  river?: RiverStretch;
-}
-/** The first `points` points of a way, from the end on the river on, sail river fairway `passage`. */
-export interface RiverStretch {
-  passage: number;
-  points: number;
-}
-/** A route's end as the search uses it: where it lies (moved by a snap, if any) and its ways out. */
-export interface AttachedEnd {
-  end: SnappedEnd;
-  ways: EndWay[];
-}
-
-/** What a request may sail, as the ends' ways are found and tested. */
-export interface RequestScope {
-  /** The passages this request may use (PassageAllowance.ok). */
-  ok: readonly boolean[];
-  /** The passages (indices) whose gates legMask closes. */
-  closedGates: readonly number[];
-  /** Of those, the passages this request may not use (closedGates also has channel-only straits). */
-  refusedGates: readonly number[];
-  /** What this request's legs are tested against: the fine coastline, with closedGates as walls. */
-  legMask: LandMask;
-}
-
-/** Ways found for ends, kept across requests (voyages start and end at the same ports again and again). */
-export class EndMemo {
-  /** Ways through the water from an end point to a strait's path (joinWay); false: none short enough. */
-  readonly threadedJoins = new LRUCache<string, LatLon[] | false>({ max: APPROACHES });
-  /** Ways out of harbours by end point (see APPROACHES); false: there is none. */
-  readonly approaches = new LRUCache<string, Approach | false>({ max: APPROACHES });
-  /** Passages (indices) a refused end's ways out cross (EndRefusals.end), per end and shut set. */
-  readonly refusals = new LRUCache<string, number[]>({ max: APPROACHES });
-}
 
 /**
  * The allowance for an origin on a river fairway (closeRiversGoingDown): the voyage sails a

@@ -2,10 +2,11 @@ import { LRUCache } from "lru-cache";
 import { InvalidInputError } from "../errors";
 import { distanceNm } from "../geo/geodesic";
 import type { LandMask, LatLon } from "../geo/types";
-import { CALM_WEATHER, type SeaConditions, type WeatherField } from "../weather/types";
+import { CALM_WEATHER, type WeatherField } from "../weather/types";
 import { AStar } from "./astar";
 import { EdgeCosts } from "./edge-costs";
 import { EndEdges } from "./end-edges";
+import { EndMemo } from "./end-memo";
 import { snapEnd } from "./end-snap";
 import { type Gate, GatedLandMask } from "./gates";
 import { type Attachment, NavigationGraph, type NavigationGraphOptions } from "./nav-graph";
@@ -14,135 +15,17 @@ import type { PassageLine } from "./passage-line";
 import type { Passage } from "./passages";
 import { refuseNoRoute } from "./refusals";
 import { RequestGraph } from "./request-graph";
-import { allowedDownFrom, EndMemo, type RiverStretch, RouteEnds } from "./route-ends";
+import { allowedDownFrom, RouteEnds } from "./route-ends";
 import { sailMarks } from "./sail-marks";
 import { LEG_STEP_NM, type SeaGrid } from "./sea-grid";
 import { TautString } from "./taut-string";
+import type { RiverStretch, Route, RouteMark, RouteRequest } from "./types";
 
 /**
  * Sea routes that never cross land: A* on the navigation grid (sea-grid.ts) plus explicit
  * passages for canals and straits, under one of four objectives over time-dependent weather,
  * then string-pulled into few waypoints and checked against the finer coastline.
  */
-
-export const OBJECTIVES = ["safest", "fastest", "most-comfortable", "fuel-efficient"] as const;
-export type Objective = (typeof OBJECTIVES)[number];
-
-export interface RoutingVessel {
-  speed_kts: number;
-  draft_m?: number;
-  beam_m?: number;
-  loa_m?: number;
-  /** Height of the highest point above the waterline (m): bridges over a passage close it above theirs. */
-  air_draft_m?: number;
-  /** Hard limits: no leg is planned where they are exceeded, if any route avoids that. */
-  max_wave_m?: number;
-  max_wind_kts?: number;
-  block_coefficient?: number;
-  displacement_t?: number;
-  container_ship?: boolean;
-  /**
-   * A sailing yacht: sails by its polar where that beats its engine, and motors at speed_kts
-   * (its auxiliary's cruising speed) where it does not (edge-costs.ts, sailing-polar.ts).
-   */
-  sailing?: boolean;
-}
-
-export interface RouteRequest {
-  from: LatLon;
-  to: LatLon;
-  objective: Objective;
-  departureMs: number;
-  vessel: RoutingVessel;
-  /** Passage ids the route must not use (e.g. "suez", "panama"). */
-  avoid?: readonly string[];
-  /** Length of the fixed-distance segments of the output (default 25 nm). */
-  segmentNm?: number;
-  /**
-   * The forecast the weather comes from: when its cycle was issued and the last time it covers
-   * (beyond that the field is climatology). The weather objectives count what they charge for
-   * the forecast's weather at its skill at that lead time (edge-costs.ts, forecastSkill): a storm
-   * forecast ten days out is half as sure as one forecast for tomorrow. Unset: counted in full.
-   */
-  forecast?: { issuedMs: number; horizonEndMs: number };
-  /**
-   * When no route keeps the vessel's wave and wind limits: "refuse" (default) throws
-   * no_route_within_limits; "route-anyway" returns the best route without them (limits_kept
-   * false), for scoring a voyage whose risk is exactly that.
-   */
-  whenLimitsUnreachable?: "refuse" | "route-anyway";
-}
-
-export interface Snap {
-  requested: LatLon;
-  snapped: LatLon;
-  distance_nm: number;
-}
-
-export interface RouteLeg {
-  from: LatLon;
-  to: LatLon;
-  distance_nm: number;
-  course_deg: number;
-  start_ms: number;
-  end_ms: number;
-  /** Set when the leg runs through a named passage. */
-  passage?: string;
-  /**
-   * Set when the route holds the ship below its own speed on this leg (speed through the water,
-   * knots): the straight leg would otherwise reach its end ahead of the searched schedule, into
-   * weather the search timed to miss (see TautString.straightenInWeather).
-   */
-  held_speed_kts?: number;
-}
-
-/** A turning point of a route as the smoothing leaves it: the leg from it may be held or in a passage. */
-export interface RouteMark {
-  point: LatLon;
-  passage?: string;
-  /** Speed held on the leg that starts here (RouteLeg.held_speed_kts). */
-  heldKts?: number;
-}
-
-export interface RouteSegment {
-  start: LatLon;
-  end: LatLon;
-  start_ms: number;
-  end_ms: number;
-  distance_nm: number;
-  course_deg: number;
-  speed_over_ground_kts: number;
-  /** Conditions at the segment's midpoint and mid-time. */
-  conditions: SeaConditions;
-  /** True where the segment runs through a canal (land in coastline data by design). */
-  in_canal: boolean;
-  /**
-   * The speed ordered through the water: the vessel's own, the leg's held speed
-   * (RouteLeg.held_speed_kts), or a passage's speed limit. A sailing yacht's is the speed it
-   * makes through the water, under sail by its polar or under engine (`propulsion`).
-   */
-  speed_through_water_kts: number;
-  /** A sailing yacht's, outside passages: whether it sails the segment or motors. */
-  propulsion?: "sail" | "motor";
-  /** Set when the segment's leg is held below the vessel's speed (RouteLeg.held_speed_kts). */
-  held_speed_kts?: number;
-}
-
-export interface Route {
-  objective: Objective;
-  waypoints: LatLon[];
-  legs: RouteLeg[];
-  segments: RouteSegment[];
-  distance_nm: number;
-  transit_h: number;
-  departure_ms: number;
-  eta_ms: number;
-  passages: string[];
-  snaps: { origin?: Snap; destination?: Snap };
-  weather_source: string;
-  /** False when no route kept the vessel's hard limits and this one was routed without them. */
-  limits_kept: boolean;
-}
 
 /**
  * Weighted A* for the risk-weighted objectives in weather: their costs run far above the time

@@ -4,8 +4,8 @@ import { CALM_WEATHER } from "../weather/types";
 import { EdgeCosts } from "./edge-costs";
 import { PassageLine } from "./passage-line";
 import type { Passage } from "./passages";
-import type { RouteMark, RouteRequest } from "./router";
 import { sailMarks } from "./sail-marks";
+import type { RouteMark, RouteRequest } from "./types";
 
 /**
  * A route's turning points sailed into legs and fixed-length segments: open water at the

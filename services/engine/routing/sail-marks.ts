@@ -3,7 +3,7 @@ import { round } from "../round";
 import type { EdgeCosts } from "./edge-costs";
 import type { PassageLine } from "./passage-line";
 import type { Passage } from "./passages";
-import type { RouteLeg, RouteMark, RouteRequest, RouteSegment } from "./router";
+import type { RouteLeg, RouteMark, RouteRequest, RouteSegment } from "./types";
 
 /**
  * Sails a route's turning points from its departure: a leg between each two, cut into segments

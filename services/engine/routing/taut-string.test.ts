@@ -4,8 +4,8 @@ import { buildLandMask } from "../geo/land-mask";
 import type { LatLon, PolygonRings } from "../geo/types";
 import { CALM, CALM_WEATHER, type WeatherField } from "../weather/types";
 import { EdgeCosts } from "./edge-costs";
-import type { RouteRequest } from "./router";
 import { TautString } from "./taut-string";
+import type { RouteRequest } from "./types";
 
 /**
  * The taut string pulls a searched path's grid points into the turning points a ship steers by:

@@ -1,5 +1,5 @@
 import { round } from "../round";
-import type { Route, RouteRequest } from "../routing/router";
+import type { Route, RouteRequest } from "../routing/types";
 import type { WeatherField } from "../weather/types";
 import { aggregateExposure, type ExposureAggregates } from "./exposure";
 import { type SailedPiece, sailRoute } from "./sail";

@@ -1,6 +1,6 @@
 import type { LatLon } from "../geo/types";
 import { EdgeCosts } from "../routing/edge-costs";
-import type { Route, RouteRequest } from "../routing/router";
+import type { Route, RouteRequest } from "../routing/types";
 import type { SeaConditions, WeatherField } from "../weather/types";
 import type { ExposureSample } from "./exposure";
 
