@@ -210,7 +210,7 @@ export function openApiDocument(): Record<string, unknown> {
             ),
             "429": error("rate limit exceeded (Retry-After)"),
             "503": error(
-              "no key configured (no_keys_configured) or no usable forecast (weather_unavailable)",
+              "no key configured (no_keys_configured), no usable forecast (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
             ),
           },
         },
@@ -233,7 +233,9 @@ export function openApiDocument(): Record<string, unknown> {
             "400": error("malformed JSON, a missing or invalid field, too many waypoints"),
             "401": error("missing or invalid X-API-Key"),
             "403": error("the key lacks the underwriting scope (forbidden)"),
-            "503": error("no usable forecast (weather_unavailable)"),
+            "503": error(
+              "no usable forecast (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
+            ),
           },
         },
       },
@@ -294,7 +296,9 @@ export function openApiDocument(): Record<string, unknown> {
             "422": error("origin or destination on land, or no path within the vessel's limits"),
             "429": error("rate limit exceeded (Retry-After, X-RateLimit-*)"),
             "500": error("routing engine failure: retry with exponential backoff"),
-            "503": error("no usable forecast cycle (weather_unavailable): retry after Retry-After"),
+            "503": error(
+              "no usable forecast cycle (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea): retry after Retry-After",
+            ),
           },
         },
       },
@@ -335,7 +339,9 @@ export function openApiDocument(): Record<string, unknown> {
             "402": error("the key's plan does not include monitoring"),
             "403": error("the key lacks the monitoring scope"),
             "422": error("infeasible voyage (on_land, no_sea_route)"),
-            "503": error("no usable forecast cycle (weather_unavailable)"),
+            "503": error(
+              "no usable forecast cycle (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
+            ),
           },
         },
       },

@@ -4,11 +4,13 @@ import type { Route } from "../engine/routing/router";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { BANDS, bandOf, voyageSeverity } from "../engine/scoring/vsi";
+import { AppError } from "../platform/errors";
 import { nameBasedId } from "../platform/events/records";
 import type { VoyageScoredFields } from "../underwriting/events";
 import { assessRoute } from "../underwriting/route-context";
 import {
   type ForecastAt,
+  type PreparedWeather,
   prepareWeather,
   routingVessel,
   type ScoringDeps,
@@ -44,9 +46,14 @@ export interface Trigger {
 }
 
 export interface RescoreOutcome {
-  /** Null when the voyage has arrived (nothing ahead to score). */
+  /** Null when the voyage has arrived (nothing ahead to score) or the re-score was skipped. */
   score: (VoyageScoredFields & { event_id: string; occurred_at: number }) | null;
   arrived: boolean;
+  /**
+   * Why no score was made against this cycle, when none could be: weather_incomplete (no
+   * source has the waves or the wind; a flat sea is never scored). The previous score stands.
+   */
+  skipped: { code: "weather_incomplete"; reason: string } | null;
   /** One per band change or threshold crossing (empty when nothing changed). */
   alerts: Array<{
     event_id: string;
@@ -66,7 +73,20 @@ export async function rescoreVoyage(
   input: RescoreInput,
   forecast: ForecastAt,
 ): Promise<RescoreOutcome> {
-  const weather = await prepareWeather(deps, forecast);
+  let weather: PreparedWeather;
+  try {
+    weather = await prepareWeather(deps, forecast);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "weather_incomplete") {
+      return {
+        score: null,
+        arrived: false,
+        alerts: [],
+        skipped: { code: err.code, reason: err.message },
+      };
+    }
+    throw err;
+  }
   const vessel = resolveVessel({ ...input.vessel, type: input.vessel.type });
   const network = deps.network();
   const { route } = network.track(
@@ -76,7 +96,7 @@ export async function rescoreVoyage(
   );
   const nowMs = forecast.nowMs;
   const ahead = route.segments.filter((s) => s.end_ms > nowMs);
-  if (ahead.length === 0) return { score: null, arrived: true, alerts: [] };
+  if (ahead.length === 0) return { score: null, arrived: true, alerts: [], skipped: null };
   const remaining: Route = { ...route, segments: ahead };
   const { context } = assessRoute(remaining, network, vessel);
   const exposure = aggregateExposure(
@@ -175,7 +195,7 @@ export async function rescoreVoyage(
       at: { lat: wave.lat, lon: wave.lon },
     });
   }
-  return { score, arrived: false, alerts };
+  return { score, arrived: false, alerts, skipped: null };
 }
 
 /** The band boundary between two index values (the one crossed going from `was` to `now`). */

@@ -21,7 +21,9 @@ import { RESCORE_REQUESTED } from "./fanout";
  * changes, thresholds crossed) and, for a voyage that has arrived, its completion. Every event id
  * derives from (voyage, cycle): a request handled again after a crash publishes the same events,
  * which every consumer deduplicates. The previous score is the latest of an earlier cycle, so the
- * repeat compares against the same one.
+ * repeat compares against the same one. A re-score that cannot be made (no source has the waves:
+ * weather_incomplete) publishes nothing, leaves the previous score standing and is reported to
+ * onSkipped with its reason, never scored on a flat sea.
  */
 export const RESCORE_GROUP = "rescore";
 
@@ -31,6 +33,14 @@ export function startRescoreWorker(opts: {
   scorer: Scorer;
   groupId?: string;
   onRescored?: (voyageId: string) => void;
+  /** A voyage not re-scored against a cycle, and why (the process logs it). */
+  onSkipped?: (skip: {
+    voyageId: string;
+    model: string;
+    cycleMs: number;
+    code: string;
+    reason: string;
+  }) => void;
   /** Failpoint rescore.after-first-batch. */
   crashAfterFirstBatch?: () => void;
 }): Promise<Subscription> {
@@ -101,6 +111,10 @@ export function startRescoreWorker(opts: {
       for (const done of outcomes) {
         if (!done) continue;
         const { meta, outcome, asOf, model, cycleMs } = done;
+        if (outcome.skipped) {
+          opts.onSkipped?.({ voyageId: meta.id, model, cycleMs, ...outcome.skipped });
+          continue;
+        }
         const owner = { vessel_id: meta.vessel_id, key_id: meta.key_id, fleet_id: meta.fleet_id };
         if (outcome.score) {
           const { event_id, occurred_at, ...fields } = outcome.score;
