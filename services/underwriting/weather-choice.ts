@@ -1,10 +1,10 @@
+import { ClimatologyLattice } from "../engine/weather/climatology-lattice";
 import {
   type ConditionSource,
   type ConditionSources,
   missingOf,
   withFallbacks,
 } from "../engine/weather/fallback";
-import { MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import {
   CONDITIONS,
   type Condition,
@@ -73,7 +73,7 @@ export async function memberFields(
  *    winds, for NCEP's atmospheric models), then the other centre's. Member m of the scored
  *    cycle reads member m of the other cycle when it has one, its control otherwise.
  * 2. Climatology (MONTHLY_CLIMATOLOGY: the synthetic climate tables' monthly means, labelled
- *    so), for every condition but the significant wave
+ *    so, read through a ClimatologyLattice), for every condition but the significant wave
  *    height and the wind speed. Those two are what the index and the speed loss stand on, and
  *    inside a forecast's reach a month's mean sea beside a forecast gale scores a calm sea by
  *    another name; with no forecast of one of them the voyage is refused (weather_incomplete),
@@ -94,13 +94,12 @@ export const CLIMATOLOGY_SERVES: readonly Condition[] = CONDITIONS.filter(
   (c) => c !== "hs_m" && c !== "wind_kts",
 );
 
+/** One lattice per process (per scoring thread): its nodes serve every score made there. */
+const climatologyLattice = new ClimatologyLattice();
+
 /** The last source of a missing condition (see FALLBACK_MODELS). */
 export function climatologySource(): ConditionSource {
-  return {
-    label: MONTHLY_CLIMATOLOGY.label,
-    field: MONTHLY_CLIMATOLOGY,
-    serves: CLIMATOLOGY_SERVES,
-  };
+  return { label: climatologyLattice.label, field: climatologyLattice, serves: CLIMATOLOGY_SERVES };
 }
 
 /** Which source served each condition of an ensemble's cycle (response metadata). */
