@@ -1,10 +1,17 @@
 import { readFileSync } from "node:fs";
 import { densify } from "../services/engine/geo/geodesic";
+import { withFallbacks } from "../services/engine/weather/fallback";
+import { MONTHLY_CLIMATOLOGY } from "../services/engine/weather/horizon-blend";
 import { syntheticClimate, syntheticForecast } from "../services/engine/weather/synthetic";
 import { naturalEarthLandMask } from "../services/geodata/natural-earth";
+import { climatologySource } from "../services/underwriting/weather-choice";
 import { decodeGribFields } from "../services/weather/grib/decode";
 import { sampleMany } from "../services/weather/gridded/sample";
-import type { GriddedField, GridGeometry } from "../services/weather/gridded/types";
+import type {
+  GriddedField,
+  GriddedParameter,
+  GridGeometry,
+} from "../services/weather/gridded/types";
 import { toWeatherField } from "../services/weather/gridded/weather-field";
 import { EmbeddedReanalysis } from "../services/weather/reanalysis/embedded";
 import { DEFAULT_REANALYSIS_GRID, ReanalysisGrid } from "../services/weather/reanalysis/grid";
@@ -19,8 +26,10 @@ import { type BenchSuite, type Figure, round } from "./figures";
  *
  * Weather sampling along a route: samples per second for the gridded store (a global 0.5 degree
  * field of 3 parameters x 9 steps, the shape of an ingested GEFS member), both vectorised
- * (`sampleMany`, one parameter) and as a WeatherField (all conditions per call), for the
- * synthetic forecast (per call and `sampleMany`) and for a reanalysis window.
+ * (`sampleMany`, one parameter) and as a WeatherField (all conditions per call), a wind-only
+ * member made whole from a second gridded field and climatology (as scoring reads a GEFS member
+ * without waves), the climatology alone, the synthetic forecast (per call and `sampleMany`)
+ * and a reanalysis window.
  */
 const H = 3_600_000;
 const CYCLE = Date.UTC(2026, 0, 15);
@@ -162,6 +171,47 @@ export const weatherSuite: BenchSuite = {
         }),
       ),
       unit: "M samples/s",
+    });
+
+    // A wind-only member made whole as scoring makes a GEFS member without waves whole: Hs
+    // from a second gridded field (GFS-Wave's cycle), the rest from climatology.
+    const only = (...names: string[]): GriddedField => ({
+      label: gridded.label,
+      parameters: new Map(names.map((n) => [n, gridded.parameters.get(n) as GriddedParameter])),
+    });
+    const whole = withFallbacks([
+      { label: "wind", field: toWeatherField(only("UGRD", "VGRD")) },
+      { label: "waves", field: toWeatherField(only("HTSGW")) },
+      climatologySource(),
+    ]);
+    if (!whole.complete) throw new Error("bench: the fallback field is not whole");
+    const atPerSecond = (field: { at(lat: number, lon: number, t: number): unknown }) =>
+      perSecond(route.n, () => {
+        for (let i = 0; i < route.n; i++)
+          field.at(route.lats[i] as number, route.lons[i] as number, route.times[i] as number);
+      });
+    const griddedAt = figures.at(-1)?.value as number;
+    const tables = msps(atPerSecond(MONTHLY_CLIMATOLOGY));
+    figures.push({
+      name: "climatology from its tables (MONTHLY_CLIMATOLOGY) .at",
+      value: tables,
+      unit: "M samples/s",
+    });
+    const lattice = msps(atPerSecond(climatologySource().field));
+    figures.push({
+      name: "climatology through its lattice (ClimatologyLattice, warm) .at",
+      value: lattice,
+      unit: "M samples/s",
+      ceiling: { name: "from its tables", value: tables },
+      ratio: Math.round((lattice / tables) * 1000) / 1000,
+    });
+    const wholeAt = msps(atPerSecond(whole.field));
+    figures.push({
+      name: "wind-only gridded member made whole (Hs from a 2nd gridded field, rest climatology) .at",
+      value: wholeAt,
+      unit: "M samples/s",
+      ceiling: { name: "gridded store as WeatherField.at", value: griddedAt },
+      ratio: Math.round((wholeAt / griddedAt) * 1000) / 1000,
     });
 
     const climate = syntheticClimate();

@@ -120,7 +120,12 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     streams.push(await startAdvisoriesStream({ bus: platform.bus, instanceId: randomUUID() }));
     streams.push(
       fanout,
-      await startRescoreWorker({ bus: platform.bus, state: platform.state, scorer }),
+      await startRescoreWorker({
+        bus: platform.bus,
+        state: platform.state,
+        scorer,
+        onSkipped: (skip) => logger.warn(skip, "voyage not re-scored"),
+      }),
       await startEnsembleWorker({
         bus: platform.bus,
         scorer,

@@ -56,7 +56,9 @@ export const ensembleRoutes: FastifyPluginAsyncZod<EnsembleRoutesOptions> = asyn
           400: errorAnswer("malformed JSON or an invalid field"),
           401: errorAnswer("missing or invalid X-API-Key"),
           403: forbidden,
-          503: errorAnswer("no usable forecast cycle (weather_unavailable)"),
+          503: errorAnswer(
+            "no usable forecast cycle (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
+          ),
         },
       },
     },

@@ -71,7 +71,9 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
           402: errorAnswer("the key's plan does not include monitoring"),
           403: errorAnswer("the key lacks the monitoring scope"),
           422: errorAnswer("infeasible voyage (on_land, no_sea_route)"),
-          503: errorAnswer("no usable forecast cycle (weather_unavailable)"),
+          503: errorAnswer(
+            "no usable forecast cycle (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
+          ),
         },
       },
     },

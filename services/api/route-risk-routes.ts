@@ -84,7 +84,7 @@ export const routeRiskRoutes: FastifyPluginAsyncZod<RouteRiskRoutesOptions> = as
           429: errorAnswer("rate limit exceeded (Retry-After, X-RateLimit-*)"),
           500: errorAnswer("routing engine failure: retry with exponential backoff"),
           503: errorAnswer(
-            "no usable forecast cycle (weather_unavailable): retry after Retry-After",
+            "no usable forecast cycle (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea): retry after Retry-After",
           ),
         },
       },

@@ -127,7 +127,7 @@ export const underwritingRoutes: FastifyPluginAsyncZod<UnderwritingRoutesOptions
           ),
           429: errorAnswer("rate limit exceeded (Retry-After)"),
           503: errorAnswer(
-            "no key configured (no_keys_configured) or no usable forecast (weather_unavailable)",
+            "no key configured (no_keys_configured), no usable forecast (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
           ),
         },
       },
@@ -160,7 +160,9 @@ export const underwritingRoutes: FastifyPluginAsyncZod<UnderwritingRoutesOptions
           400: errorAnswer("malformed JSON, a missing or invalid field, too many waypoints"),
           401: errorAnswer("missing or invalid X-API-Key"),
           403: errorAnswer("the key lacks the underwriting scope (forbidden)"),
-          503: errorAnswer("no usable forecast (weather_unavailable)"),
+          503: errorAnswer(
+            "no usable forecast (weather_unavailable), or no forecast source has the waves or the wind the score stands on (weather_incomplete, Retry-After; never scored as a flat sea)",
+          ),
         },
       },
     },

@@ -1,6 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FIXTURE_CYCLE_MS, writeCycleParts } from "../../tests/fixtures/grib/load";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
 import { sharedRoutingNetwork } from "../routing/network";
+import { CycleStore } from "../weather/cycle-store";
+import { ingestGribFiles } from "../weather/ingest";
+import { WeatherProvider } from "../weather/provider";
 import { decideAlerts, type PreviousScore } from "./alert-rules";
 import { derivedEventId } from "./event-ids";
 import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "./rescore";
@@ -8,7 +15,8 @@ import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "./rescore
 /**
  * A monitored voyage re-scored against a forecast cycle: the same cycle gives the same events
  * (ids included), another cycle other ids; band changes and thresholds crossed become alerts,
- * nothing changed gives none; a voyage whose route lies behind it has arrived.
+ * nothing changed gives none; a voyage whose route lies behind it has arrived; a cycle without
+ * waves, and no other source of them, is skipped with its reason.
  */
 const { deps } = syntheticScoringDeps("rescore-test");
 
@@ -105,6 +113,37 @@ describe("re-scoring a monitored voyage", { timeout: 120_000 }, () => {
       input(),
       syntheticForecastAt(CYCLE, DEPARTURE + 60 * 86_400_000),
     );
-    expect(arrived).toEqual({ score: null, arrived: true, alertFacts: null });
+    expect(arrived).toEqual({ score: null, arrived: true, alertFacts: null, skipped: null });
+  });
+
+  it("skips a cycle no source has waves for, with the reason, rather than score a flat sea", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rescore-wind-only-"));
+    const store = new CycleStore(join(dir, "weather"));
+    const now = FIXTURE_CYCLE_MS + 5 * 3_600_000;
+    const files = writeCycleParts(dir, (f) => f.discipline === 0, "gefs-wind");
+    const { landed } = await ingestGribFiles(files, "gefs", store, now);
+    const windOnly = { ...deps, provider: new WeatherProvider(store) };
+    const forecast = {
+      nowMs: now,
+      choice: {
+        primary: {
+          model: "gefs",
+          cycleMs: landed.cycle_time,
+          members: landed.members,
+          resolutionDeg: landed.resolution_deg,
+          horizonH: landed.horizon_h,
+          synthetic: false,
+          source: null,
+          landedAtMs: now,
+        },
+      },
+    };
+    const outcome = await rescoreVoyage(windOnly, input({ departureMs: now }), forecast);
+    expect(outcome).toEqual({
+      score: null,
+      arrived: false,
+      alertFacts: null,
+      skipped: { code: "weather_incomplete", reason: expect.stringContaining("hs_m") },
+    });
   });
 });

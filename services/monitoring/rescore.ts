@@ -4,10 +4,12 @@ import type { Route } from "../engine/routing/types";
 import { aggregateExposure } from "../engine/scoring/exposure";
 import { resolveVessel } from "../engine/scoring/vessel-types";
 import { voyageSeverity } from "../engine/scoring/vsi";
+import { AppError } from "../platform/errors";
 import type { VoyageScoredFields } from "../underwriting/events";
 import { assessRoute } from "../underwriting/route-context";
 import {
   type ForecastAt,
+  type PreparedWeather,
   prepareWeather,
   routingVessel,
   type ScoringDeps,
@@ -35,11 +37,16 @@ export interface RescoreInput {
 }
 
 export interface RescoreOutcome {
-  /** Null when the voyage has arrived (nothing ahead to score). */
+  /** Null when the voyage has arrived (nothing ahead to score) or the re-score was skipped. */
   score: (VoyageScoredFields & { event_id: string; occurred_at: number }) | null;
   arrived: boolean;
-  /** What the alert rules (alert-rules.ts) need of this score; null when arrived. */
+  /** What the alert rules (alert-rules.ts) need of this score; null when there is none. */
   alertFacts: Pick<AlertDecisionInput, "now" | "vesselLimits"> | null;
+  /**
+   * Why no score was made against this cycle, when none could be: weather_incomplete (no
+   * source has the waves or the wind; a flat sea is never scored). The previous score stands.
+   */
+  skipped: { code: "weather_incomplete"; reason: string } | null;
 }
 
 export async function rescoreVoyage(
@@ -47,7 +54,20 @@ export async function rescoreVoyage(
   input: RescoreInput,
   forecast: ForecastAt,
 ): Promise<RescoreOutcome> {
-  const weather = await prepareWeather(deps, forecast);
+  let weather: PreparedWeather;
+  try {
+    weather = await prepareWeather(deps, forecast);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "weather_incomplete") {
+      return {
+        score: null,
+        arrived: false,
+        alertFacts: null,
+        skipped: { code: err.code, reason: err.message },
+      };
+    }
+    throw err;
+  }
   const vessel = resolveVessel({ ...input.vessel, type: input.vessel.type });
   const network = deps.network();
   const { route } = network.track(
@@ -57,7 +77,7 @@ export async function rescoreVoyage(
   );
   const nowMs = forecast.nowMs;
   const ahead = route.segments.filter((s) => s.end_ms > nowMs);
-  if (ahead.length === 0) return { score: null, arrived: true, alertFacts: null };
+  if (ahead.length === 0) return { score: null, arrived: true, alertFacts: null, skipped: null };
   const remaining: Route = { ...route, segments: ahead };
   const { context } = assessRoute(remaining, network, vessel);
   const exposure = aggregateExposure(
@@ -113,5 +133,6 @@ export async function rescoreVoyage(
       },
       vesselLimits: { wind_kts: vessel.max_wind_kts, wave_m: vessel.max_wave_m },
     },
+    skipped: null,
   };
 }

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   internal_error: 500,
   no_keys_configured: 503,
   weather_unavailable: 503,
+  /**
+   * No source has a condition the score stands on (the waves, the wind): the voyage is refused
+   * rather than scored on a flat sea (services/underwriting/weather-choice.ts).
+   */
+  weather_incomplete: 503,
   dependency_unavailable: 503,
   /** The instance is draining after SIGTERM: retry (another instance answers). */
   shutting_down: 503,

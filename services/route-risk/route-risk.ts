@@ -145,6 +145,7 @@ export async function scoreRouteRisk(
       weather_source: weather.ensembles.map(cycleSourceLabel).join("; "),
       weather_cycle_utc: new Date(weather.choice.primary.cycleMs).toISOString(),
       synthetic_weather: weather.choice.primary.synthetic,
+      condition_sources: weather.sources,
       methodology: ROUTE_RISK_METHODOLOGY,
       disclaimer: DISCLAIMER,
     },

@@ -18,7 +18,12 @@ import type { WeatherProvider } from "../weather/provider";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
 import { historicalBaseline } from "./history";
 import { assessRoute } from "./route-context";
-import { chooseForecast, type ForecastChoice, memberFields } from "./weather-choice";
+import {
+  type ConditionSourcesReport,
+  chooseForecast,
+  completeMembers,
+  type ForecastChoice,
+} from "./weather-choice";
 
 /**
  * POST /api/v1/underwriting/voyage-risk: route with the safest objective through the control
@@ -100,6 +105,8 @@ export interface PreparedWeather {
   ensembles: CycleInfo[];
   fields: HorizonBlend[][];
   control: HorizonBlend;
+  /** Per ensemble, which source served each condition (metadata.condition_sources). */
+  sources: ConditionSourcesReport[];
 }
 
 /**
@@ -142,8 +149,16 @@ export async function prepareWeather(
   { nowMs, choice }: ForecastAt,
 ): Promise<PreparedWeather> {
   const ensembles = [choice.primary, ...(choice.second ? [choice.second] : [])];
-  const fields = await Promise.all(ensembles.map((c) => blendedMembers(deps.provider, c)));
-  return { nowMs, choice, ensembles, fields, control: fields[0]?.[0] as HorizonBlend };
+  const made = await Promise.all(ensembles.map((c) => blendedMembers(deps.provider, c, nowMs)));
+  const fields = made.map((e) => e.fields);
+  return {
+    nowMs,
+    choice,
+    ensembles,
+    fields,
+    control: fields[0]?.[0] as HorizonBlend,
+    sources: made.map((e) => e.sources),
+  };
 }
 
 export function routingVessel(vessel: ScoringVessel): RouteRequest["vessel"] {
@@ -263,6 +278,7 @@ export async function scoreRoute(
       weather_source: ensembles.map(cycleSourceLabel).join("; "),
       weather_cycle_utc: new Date(choice.primary.cycleMs).toISOString(),
       forecast_coverage: coverage,
+      condition_sources: weather.sources,
       methodology: METHODOLOGY,
       disclaimer: DISCLAIMER,
     },
@@ -282,11 +298,15 @@ export async function scoreRoute(
 async function blendedMembers(
   provider: WeatherProvider,
   cycle: CycleInfo,
-): Promise<HorizonBlend[]> {
+  nowMs: number,
+): Promise<{ fields: HorizonBlend[]; sources: ConditionSourcesReport }> {
   const horizonEnd =
     cycle.cycleMs + (weatherModel(cycle.model)?.horizon_h ?? cycle.horizonH) * 3_600_000;
-  const members = await memberFields(provider, cycle);
-  return members.map((f: WeatherField) => new HorizonBlend(f, MONTHLY_CLIMATOLOGY, horizonEnd));
+  const { members, sources } = await completeMembers(provider, cycle, nowMs);
+  return {
+    fields: members.map((f: WeatherField) => new HorizonBlend(f, MONTHLY_CLIMATOLOGY, horizonEnd)),
+    sources,
+  };
 }
 
 function physicalConditions(

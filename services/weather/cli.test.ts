@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writeCycleParts } from "../../tests/fixtures/grib/load";
 
 const cli = resolve(import.meta.dirname, "../../bin/voyage-risk.js");
 const FIXTURES = resolve(import.meta.dirname, "../../tests/fixtures/grib/cycle");
@@ -50,11 +51,43 @@ describe("voyage-risk weather", { timeout: 120_000 }, () => {
       "2024-01-15T06:00:00.000Z",
       "2024-01-15T12:00:00.000Z",
     ]);
+    expect(series.out.missing).not.toContain("hs_m");
+    expect(series.out.missing).not.toContain("wind_kts");
     for (const c of series.out.conditions) {
       expect(c.hs_m).toBeGreaterThan(0);
       expect(c.wind_kts).toBeGreaterThan(0);
       expect(c.wind_dir_deg).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it("samples a wind-only cycle's waves as null and names them missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "vr-wx-cli-"));
+    const env = { WEATHER_DIR: join(dir, "weather") };
+    // 10 m wind and no waves, as GEFS's atmospheric files are.
+    const files = writeCycleParts(dir, (f) => f.discipline === 0, "gefs-wind");
+    const ingested = run(env, "ingest", "--model", "gefs", ...files);
+    expect(ingested.status, ingested.stderr).toBe(0);
+    expect(ingested.out.manifest.parameters).toEqual(["UGRD", "VGRD"]);
+
+    const r = run(
+      env,
+      ...["sample", "--model", "gefs", "--lat", "40", "--lon", "-40"],
+      ...["--time", "2024-01-15T06:00:00Z"],
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.out.missing).toEqual([
+      "hs_m",
+      "wave_period_s",
+      "wave_dir_deg",
+      "swell_hs_m",
+      "swell_period_s",
+      "swell_dir_deg",
+      "current_kts",
+      "current_dir_deg",
+    ]);
+    for (const c of r.out.missing) expect(r.out.conditions[c], c).toBeNull();
+    expect(r.out.conditions.wind_kts).toBeGreaterThan(0);
+    expect(r.out.conditions.wind_dir_deg).toEqual(expect.any(Number));
   });
 
   it("refuses a broken cycle and lands nothing", () => {
@@ -82,6 +115,7 @@ describe("voyage-risk weather", { timeout: 120_000 }, () => {
     expect(r.status).toBe(0);
     expect(r.out.cycle_utc).toBe("2026-07-01T00:00:00.000Z");
     expect(r.out.source).toMatch(/synthetic/);
+    expect(r.out.missing).toEqual([]);
     expect(r.out.conditions).toMatchObject({
       lat: -50,
       lon: 100,

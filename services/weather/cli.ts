@@ -2,7 +2,14 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { fail, joinNegativeValues, printJson, tryParse } from "../cli-output";
 import { round } from "../engine/round";
-import type { SeaConditions } from "../engine/weather/types";
+import { missingOf } from "../engine/weather/fallback";
+import {
+  CONDITIONS,
+  type Condition,
+  type PartialWeatherField,
+  type SeaConditions,
+  type WeatherField,
+} from "../engine/weather/types";
 import { clickHouseOptionsFromConfig } from "../platform/analytics/clickhouse";
 import type { Config } from "../platform/config";
 import { TOPIC } from "../platform/events/topics";
@@ -28,7 +35,8 @@ import { cellsAround } from "./reanalysis/port";
  *   cycle from its provider (feeds/), ingest it and land WeatherCycleLanded.
  * `voyage-risk weather cycles`: what is loaded (the store, and in platform mode weather.cycles).
  * `voyage-risk weather sample --model <m> [--cycle iso] [--member n] --lat d --lon d
- *   (--time iso | --from iso --to iso --every-h h)`: conditions as JSON.
+ *   (--time iso | --from iso --to iso --every-h h)`: conditions as JSON, as the cycle has them:
+ *   a condition its model lacks is null and named in `missing` (scoring takes it from elsewhere).
  */
 export async function runWeatherCommand(argv: string[], config: Config): Promise<number> {
   const [sub, ...rest] = argv;
@@ -212,7 +220,7 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
     return fail("invalid_input", `a series of ${times.length} points is more than ${MAX_SERIES}`);
   }
   const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
-  let field: { label: string; at(lat: number, lon: number, t: number): SeaConditions };
+  let field: WeatherField | PartialWeatherField;
   let cycleUtc: string | null = null;
   try {
     if (a.model === "reanalysis") {
@@ -252,35 +260,48 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
       return fail("weather_unavailable", err.message, err.details);
     throw err;
   }
+  const missing = missingOf(field);
   const rows = times.map((t) => ({
     time_utc: new Date(t).toISOString(),
     lat: a.lat,
     lon: a.lon,
-    ...roundConditions(field.at(a.lat, a.lon, t)),
+    ...roundConditions(field.at(a.lat, a.lon, t), missing),
   }));
   printJson({
     model: a.model,
     cycle_utc: cycleUtc,
     member: a.model === "reanalysis" ? null : a.member,
     source: field.label,
+    missing,
     conditions: a.time !== undefined ? rows[0] : rows,
   });
   return 0;
 }
 
-function roundConditions(c: SeaConditions): SeaConditions {
-  return {
-    hs_m: round(c.hs_m, 2),
-    wave_period_s: round(c.wave_period_s, 1),
-    wave_dir_deg: round(c.wave_dir_deg, 0),
-    wind_kts: round(c.wind_kts, 1),
-    wind_dir_deg: round(c.wind_dir_deg, 0),
-    swell_hs_m: round(c.swell_hs_m, 2),
-    swell_period_s: round(c.swell_period_s, 1),
-    swell_dir_deg: round(c.swell_dir_deg, 0),
-    current_kts: round(c.current_kts, 2),
-    current_dir_deg: round(c.current_dir_deg, 0),
-  };
+/** Decimals each condition prints with. */
+const DECIMALS: Record<Condition, number> = {
+  hs_m: 2,
+  wave_period_s: 1,
+  wave_dir_deg: 0,
+  wind_kts: 1,
+  wind_dir_deg: 0,
+  swell_hs_m: 2,
+  swell_period_s: 1,
+  swell_dir_deg: 0,
+  current_kts: 2,
+  current_dir_deg: 0,
+};
+
+/** The conditions rounded for printing, null for those the field lacks. */
+function roundConditions(
+  c: SeaConditions,
+  missing: readonly Condition[],
+): Record<Condition, number | null> {
+  const out = {} as Record<Condition, number | null>;
+  for (const key of CONDITIONS) {
+    out[key] = missing.includes(key) ? null : round(c[key], DECIMALS[key]);
+  }
+  return out;
 }
 
 /**

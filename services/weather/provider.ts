@@ -4,8 +4,8 @@ import {
   syntheticClimate,
   syntheticForecast,
 } from "../engine/weather/synthetic";
-import type { WeatherField } from "../engine/weather/types";
-import type { CycleStore } from "./cycle-store";
+import type { PartialWeatherField, WeatherField } from "../engine/weather/types";
+import type { CycleManifest, CycleStore } from "./cycle-store";
 import { toWeatherField } from "./gridded/weather-field";
 import { weatherModel } from "./models";
 
@@ -25,11 +25,15 @@ const CACHE_FIELDS = 128;
 
 /**
  * Weather fields by (model, cycle, member): the synthetic generator for `synthetic`, the cycle
- * store for ingested models. The engine only ever sees the WeatherField interface.
+ * store for ingested models. A stored cycle whose model lacks some conditions (GFS and GEFS
+ * atmospheric files carry no waves) is a PartialWeatherField: scoring makes it whole
+ * (services/underwriting/weather-choice.ts) before the engine reads it.
  */
 export class WeatherProvider {
   private climate?: SyntheticClimate;
-  private readonly cache = new LRUCache<string, WeatherField>({ max: CACHE_FIELDS });
+  private readonly cache = new LRUCache<string, WeatherField | PartialWeatherField>({
+    max: CACHE_FIELDS,
+  });
 
   constructor(private readonly store: CycleStore) {}
 
@@ -39,7 +43,16 @@ export class WeatherProvider {
     return this.climate;
   }
 
-  async field(model: string, cycleMs: number, member: number): Promise<WeatherField> {
+  /** Every cycle in the store (what the fallback sources of a missing condition are chosen from). */
+  storedCycles(): Promise<CycleManifest[]> {
+    return this.store.manifests();
+  }
+
+  async field(
+    model: string,
+    cycleMs: number,
+    member: number,
+  ): Promise<WeatherField | PartialWeatherField> {
     const key = `${model}|${cycleMs}|${member}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
@@ -51,7 +64,7 @@ export class WeatherProvider {
         { model, member },
       );
     }
-    let field: WeatherField;
+    let field: WeatherField | PartialWeatherField;
     if (info.synthetic) {
       field = syntheticForecast({
         model,

@@ -28,6 +28,7 @@ export async function main(): Promise<void> {
     bus: platform.bus,
     state: platform.state,
     scorer,
+    onSkipped: (skip) => logger.warn(skip, "voyage not re-scored"),
     ...(crash ? { crashAfterFirstBatch: crash } : {}),
   });
   // "consuming" means both have joined: a cycle landed before the fan-out has is not seen.

@@ -21,7 +21,9 @@ import type { Scorer } from "../../services/scoring/scorer";
  * arrived, its completion. Every event id
  * derives from (voyage, cycle): a request handled again after a crash publishes the same events,
  * which every consumer deduplicates. The previous score is the latest of an earlier cycle, so the
- * repeat compares against the same one.
+ * repeat compares against the same one. A re-score that cannot be made (no source has the waves:
+ * weather_incomplete) publishes nothing, leaves the previous score standing and is reported to
+ * onSkipped with its reason, never scored on a flat sea.
  */
 export const RESCORE_GROUP = "rescore";
 
@@ -31,6 +33,14 @@ export function startRescoreWorker(opts: {
   scorer: Scorer;
   groupId?: string;
   onRescored?: (voyageId: string) => void;
+  /** A voyage not re-scored against a cycle, and why (the process logs it). */
+  onSkipped?: (skip: {
+    voyageId: string;
+    model: string;
+    cycleMs: number;
+    code: string;
+    reason: string;
+  }) => void;
   /** Failpoint rescore.after-first-batch. */
   crashAfterFirstBatch?: () => void;
 }): Promise<Subscription> {
@@ -98,7 +108,7 @@ export function startRescoreWorker(opts: {
                 ...outcome.alertFacts,
               })
             : [];
-          return { meta, outcome, alerts, asOf };
+          return { meta, outcome, alerts, asOf, model: r.model, cycleMs };
         }),
       );
       // One publish per topic for the whole batch: a round trip per voyage would make a
@@ -109,6 +119,15 @@ export function startRescoreWorker(opts: {
       for (const done of outcomes) {
         if (!done) continue;
         const { meta, outcome, asOf } = done;
+        if (outcome.skipped) {
+          opts.onSkipped?.({
+            voyageId: meta.id,
+            model: done.model,
+            cycleMs: done.cycleMs,
+            ...outcome.skipped,
+          });
+          continue;
+        }
         const owner = { vessel_id: meta.vessel_id, key_id: meta.key_id, fleet_id: meta.fleet_id };
         if (outcome.score) scores.push(eventMessage(EVENT.VoyageScored, meta.id, outcome.score));
         for (const alert of done.alerts) {

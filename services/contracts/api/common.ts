@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSAGE_IDS } from "../../engine/routing/passages";
 import { MAX_PARTICULARS } from "../../engine/scoring/vessel-types";
+import { CONDITIONS } from "../../engine/weather/types";
 
 /** A position; an out-of-range coordinate is a 400 (spec 2.1). */
 export const point = z
@@ -81,3 +82,27 @@ export const vesselParticulars = {
     .optional()
     .describe("vessel limit on sustained 10 m wind"),
 };
+
+const condition = z.enum(CONDITIONS);
+
+/**
+ * Which source served each condition of each ensemble scored: the ensemble's own cycle, another
+ * model's current cycle, or climatology (docs/weather.md, "Missing conditions").
+ */
+export const conditionSources = z
+  .array(
+    z.object({
+      ensemble: z.string().describe("the cycle scored, as weather_source names it"),
+      missing: z
+        .array(condition)
+        .describe("conditions that cycle's model lacks (empty: it has them all)"),
+      served_by: z
+        .record(condition, z.string())
+        .describe(
+          "per condition, the source its values came from up to the forecast's horizon (beyond it, forecast_coverage: climatology for all)",
+        ),
+    }),
+  )
+  .describe(
+    "where each condition came from: a condition the scored cycle lacks is taken from another model's current cycle, then climatology (never Hs or wind speed: without a forecast of them the request is refused with 503 weather_incomplete)",
+  );

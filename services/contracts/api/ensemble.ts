@@ -29,5 +29,7 @@ export const ensembleAnalysisResponse = z.object({
   error: z
     .object({ code: z.string(), message: z.string() })
     .nullable()
-    .describe("why it could not be made (on_land, no_sea_route, weather_unavailable, ...)"),
+    .describe(
+      "why it could not be made (on_land, no_sea_route, weather_unavailable, weather_incomplete, ...)",
+    ),
 });

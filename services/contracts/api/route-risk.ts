@@ -4,6 +4,7 @@ import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
 import {
   avoidPassages,
+  conditionSources,
   isoUtc,
   latLonOut,
   passagesOut,
@@ -211,6 +212,7 @@ export const routeRiskResponse = z.object({
     weather_source: z.string(),
     weather_cycle_utc: z.string(),
     synthetic_weather: z.boolean(),
+    condition_sources: conditionSources,
     methodology: z.string(),
     disclaimer: z.string(),
   }),

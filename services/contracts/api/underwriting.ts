@@ -3,6 +3,7 @@ import { VESSEL_TYPES } from "../../engine/scoring/vessel-types";
 import { BANDS, DIMENSIONS } from "../../engine/scoring/vsi";
 import {
   avoidPassages,
+  conditionSources,
   isoUtc,
   latLonOut,
   passagesOut,
@@ -249,6 +250,7 @@ export const voyageRiskResponse = z.object({
       climatology_share: z.number().min(0).max(1),
       parts: z.array(z.object({ from_utc: z.string(), to_utc: z.string(), source: z.string() })),
     }),
+    condition_sources: conditionSources,
     methodology: z.string(),
     disclaimer: z.string(),
   }),

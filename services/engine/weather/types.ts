@@ -24,12 +24,52 @@ export interface SeaConditions {
   current_dir_deg: number;
 }
 
-/** Weather as a function of position and time: a forecast member, a reanalysis, or a test field. */
+/** One of the conditions a place and time has (a key of SeaConditions). */
+export type Condition = keyof SeaConditions;
+
+/** Every condition, in the order SeaConditions lists them. */
+export const CONDITIONS = [
+  "hs_m",
+  "wave_period_s",
+  "wave_dir_deg",
+  "wind_kts",
+  "wind_dir_deg",
+  "swell_hs_m",
+  "swell_period_s",
+  "swell_dir_deg",
+  "current_kts",
+  "current_dir_deg",
+] as const satisfies readonly Condition[];
+
+/**
+ * Weather as a function of position and time: a forecast member, a reanalysis, or a test field.
+ * It has every condition: routing and scoring read numbers and never check for a missing one.
+ */
 export interface WeatherField {
   /** Names where the numbers come from, for response metadata (e.g. "synthetic (not a forecast)"). */
   readonly label: string;
   /** Strongest surface current anywhere in the field, knots, if known: tightens route search (default 4). */
   readonly maxCurrentKts?: number;
+  /**
+   * Never set. A field that lacks some conditions is a PartialWeatherField, made whole by
+   * withFallbacks (fallback.ts) before routing or scoring reads it; this property keeps one
+   * from being passed where the other is wanted.
+   */
+  readonly missing?: undefined;
+  at(lat: number, lon: number, timeMs: number): SeaConditions;
+}
+
+/**
+ * Weather that lacks some conditions altogether: a forecast cycle whose model has no such
+ * parameter (GFS and GEFS atmospheric files carry wind and no waves). A missing condition reads
+ * NaN everywhere, never a number that could pass for weather (a flat sea, a calm).
+ */
+export interface PartialWeatherField {
+  readonly label: string;
+  readonly maxCurrentKts?: number;
+  /** The conditions this field has no values for (empty when it has them all). */
+  readonly missing: readonly Condition[];
+  /** A new object on every call, so the caller may fill in what is missing. */
   at(lat: number, lon: number, timeMs: number): SeaConditions;
 }
 

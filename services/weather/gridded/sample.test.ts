@@ -4,7 +4,7 @@ import { parameterFromFunction } from "../../../tests/gridded-from-function";
 import { decodeGrib } from "../grib/decode";
 import { GriddedError } from "./errors";
 import { fromGribMessages } from "./from-grib";
-import { sample, sampleMany } from "./sample";
+import { coastalSamplerOf, sample, sampleMany } from "./sample";
 import type { GriddedField, GriddedParameter, GridGeometry } from "./types";
 
 const T0 = Date.UTC(2024, 0, 15, 0);
@@ -292,4 +292,40 @@ it("rejects a parameter the field does not have", () => {
   } catch (e) {
     expect((e as GriddedError).code).toBe("gridded_unknown_parameter");
   }
+});
+
+describe("coastalSamplerOf", () => {
+  const oneDegree: GridGeometry = { nx: 360, ny: 181, lat0: -90, lon0: 0, dlat: 1, dlon: 1 };
+  const only = (cells: Array<[number, number, number]>) =>
+    fieldOf(
+      parameterFromFunction("HTSGW", oneDegree, [T0], (lat, lon) => {
+        const hit = cells.find(([la, lo]) => la === lat && lo === lon);
+        return hit ? hit[2] : Number.NaN;
+      }),
+    );
+
+  it("reads where the sampler reads, and the nearest value where every corner is masked", () => {
+    const field = only([
+      [0, 359, 7],
+      [0, 2, 3],
+    ]);
+    const near = coastalSamplerOf(field, "HTSGW", 2);
+    expect(near(0, 359.2, T0)).toBe(sample(field, "HTSGW", 0, 359.2, T0)); // a corner has a value
+    // From 0.2E the value at 359E (1.2 degrees west, across the 0 meridian) is nearer than 2E's.
+    expect(sample(field, "HTSGW", 0, 0.2, T0)).toBeNaN();
+    expect(near(0, 0.2, T0)).toBe(7);
+    expect(near(0, 0.8, T0)).toBe(3);
+    // Beyond two steps of the point's cell: nothing.
+    expect(near(5, 0.5, T0)).toBeNaN();
+  });
+
+  it("measures nearness on the sphere, not in grid steps", () => {
+    // At 60N a column is half as long as a row: 2.5 columns east (1.25 degrees of arc) is nearer
+    // than 2 rows north (2 degrees), though it is more grid steps away.
+    const field = only([
+      [62, 0, 1],
+      [60, 3, 2],
+    ]);
+    expect(coastalSamplerOf(field, "HTSGW", 3)(60, 0.5, T0)).toBe(2);
+  });
 });

@@ -9,6 +9,8 @@
  *
  * Outside the grid (a regional grid, or beyond the first/last row) and outside the time range the
  * result is NaN: this layer never extrapolates. Global grids join across 360/0 degrees.
+ * coastalSamplerOf reads, where every corner is missing, the nearest grid point with a value
+ * (a wave model's land mask beside a point at sea).
  */
 import { GriddedError } from "./errors";
 import { type GriddedField, type GriddedParameter, wrapsLongitude } from "./types";
@@ -79,6 +81,33 @@ export function sample(
 }
 
 /**
+ * sample() for one parameter with its constants looked up once: for reading the same parameter
+ * at many places (a WeatherField reads each of its parameters at every call).
+ */
+export function samplerOf(field: GriddedField, param: string): Sampler {
+  const s = prepare(field, param);
+  return (lat, lon, timeMs) => sampleAt(s, lat, lon, timeMs);
+}
+
+/**
+ * samplerOf(), except where every weighted corner is missing but the point lies within the grid
+ * and its times: there it takes the value of the nearest grid point (by distance on the sphere's
+ * surface, locally flat) that has one within `reachCells` rows and columns of the point's cell,
+ * interpolated in time; NaN when none has. For a wave model's land mask, which is coarser than
+ * the coastline routes keep to: a point at sea next to it reads the model's nearest sea.
+ */
+export function coastalSamplerOf(field: GriddedField, param: string, reachCells: number): Sampler {
+  const s = prepare(field, param);
+  return (lat, lon, timeMs) => {
+    if (!locate(s, lat, lon, timeMs)) return Number.NaN;
+    const v = s.direction ? weightedDirection(s) : weightedMean(s);
+    return Number.isNaN(v) ? nearestValid(s, lat, reachCells) : v;
+  };
+}
+
+export type Sampler = (lat: number, lon: number, timeMs: number) => number;
+
+/**
  * sample() for many points at once: out[i] = sample(lats[i], lons[i], timesMs[i]). `timesMs` may
  * also hold a single time for all points.
  */
@@ -117,6 +146,9 @@ const corner = new Int32Array(4);
 const cornerWeight = new Float64Array(4);
 let planeIndex = 0;
 let laterWeight = 0;
+/** The point's position in grid units: row from row 0, column from column 0 (nearestValid). */
+let pointRow = 0;
+let pointColumn = 0;
 
 function sampleAt(s: Prepared, lat: number, lon: number, t: number): number {
   if (!locate(s, lat, lon, t)) return Number.NaN;
@@ -185,6 +217,8 @@ function locate(s: Prepared, lat: number, lon: number, t: number): boolean {
     }
   }
 
+  pointRow = r0 + fy;
+  pointColumn = c0 + fx;
   corner[0] = r0 * nx + c0;
   corner[1] = r0 * nx + c1;
   corner[2] = r1 * nx + c0;
@@ -238,6 +272,48 @@ function weightedDirection(s: Prepared): number {
   if (!(weights > 0)) return Number.NaN;
   const deg = Math.atan2(sumSin, sumCos) / RAD;
   return deg < 0 ? deg + 360 : deg;
+}
+
+/**
+ * After locate(): the time-interpolated value of the nearest grid point that has one, within
+ * `reach` rows and columns of the cell around the point (see coastalSamplerOf); NaN if none.
+ * Columns are shortened by cos(latitude), so "nearest" is by distance, not by grid steps.
+ */
+function nearestValid(s: Prepared, lat: number, reach: number): number {
+  const y = pointRow;
+  const x = pointColumn;
+  const nx = s.nx;
+  const rowSpan = s.dlat; // degrees of latitude per row, and per column at this latitude
+  const columnSpan = s.dlon * Math.cos(lat * RAD);
+  const rFirst = Math.max(0, Math.floor(y) - reach);
+  const rLast = Math.min(s.ny - 1, Math.floor(y) + 1 + reach);
+  const cFirst = Math.floor(x) - reach;
+  const cLast = Math.floor(x) + 1 + reach;
+  let best = Number.NaN;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  cornerWeight[1] = 0;
+  cornerWeight[2] = 0;
+  cornerWeight[3] = 0;
+  for (let r = rFirst; r <= rLast; r++) {
+    for (let c = cFirst; c <= cLast; c++) {
+      let column = c;
+      if (column < 0 || column >= nx) {
+        if (!s.wraps) continue;
+        column = ((column % nx) + nx) % nx;
+      }
+      const dy = (r - y) * rowSpan;
+      const dx = (c - x) * columnSpan;
+      const distance = dx * dx + dy * dy;
+      if (!(distance < bestDistance)) continue;
+      corner[0] = r * nx + column;
+      cornerWeight[0] = 1;
+      const v = s.direction ? weightedDirection(s) : weightedMean(s);
+      if (Number.isNaN(v)) continue;
+      best = v;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 /** The k in [0, nt - 2] with times[k] <= t <= times[k + 1], for t within the range. */

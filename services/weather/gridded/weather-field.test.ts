@@ -5,7 +5,7 @@ import { decodeGrib } from "../grib/decode";
 import { fromGribMessages } from "./from-grib";
 import { sample } from "./sample";
 import type { GriddedField, GriddedParameter, GridGeometry } from "./types";
-import { toWeatherField } from "./weather-field";
+import { COAST_REACH_CELLS, missingConditions, toWeatherField } from "./weather-field";
 
 // 1 knot = 1852 m per hour (the international nautical mile, International Hydrographic
 // Conference 1929), so 1 m/s = 3600 / 1852 knots.
@@ -97,7 +97,7 @@ describe("toWeatherField", () => {
     expect(primaryOnly.wave_dir_deg).toBeCloseTo(300, 4);
   });
 
-  it("reads 0 for conditions no parameter provides, and lists them", () => {
+  it("lists the conditions no parameter provides, and reads them as NaN, never 0", () => {
     const weather = toWeatherField(fieldOf(constant("HTSGW", 2.5), constant("SWELL", 1.2)));
     expect(weather.missing).toEqual([
       "wave_period_s",
@@ -112,24 +112,64 @@ describe("toWeatherField", () => {
     const at = weather.at(45, 355, T0);
     expect(at.hs_m).toBeCloseTo(2.5, 5);
     expect(at.swell_hs_m).toBeCloseTo(1.2, 5);
-    expect(at.wind_kts).toBe(0);
-    expect(at.current_kts).toBe(0);
+    for (const c of weather.missing) expect(at[c], c).toBeNaN();
     expect(weather.maxCurrentKts).toBe(0);
     expect(weather.label).toBe("test field");
+
+    // Wind and no waves (a GFS or GEFS atmospheric file): the waves are missing, not a flat sea.
+    const windOnly = toWeatherField(fieldOf(constant("UGRD", 8), constant("VGRD", -3)));
+    expect(windOnly.missing).toEqual(expect.arrayContaining(["hs_m", "wave_period_s"]));
+    expect(windOnly.missing).not.toContain("wind_kts");
+    expect(windOnly.at(45, 355, T0).hs_m).toBeNaN();
+    expect(windOnly.at(45, 355, T0).wind_kts).toBeGreaterThan(0);
   });
 
-  it("reads 0 where the source has no value and holds the first/last step outside the times", () => {
-    const hs = parameterFromFunction("HTSGW", grid, [T0, T0 + 6 * HOUR], (lat, _lon, t) =>
-      lat >= 48 ? Number.NaN : t === T0 ? 1 : 3,
+  it("knows what a cycle's parameters lack without reading their values", () => {
+    expect(missingConditions(["UGRD", "VGRD"])).toEqual(
+      toWeatherField(fieldOf(constant("UGRD", 1), constant("VGRD", 1))).missing,
     );
-    const weather = toWeatherField(fieldOf(hs), { label: "masked" });
+    expect(missingConditions(["HTSGW", "PERPW", "DIRPW", "UGRD", "VGRD"])).toEqual([
+      "swell_hs_m",
+      "swell_period_s",
+      "swell_dir_deg",
+      "current_kts",
+      "current_dir_deg",
+    ]);
+    expect(missingConditions(["UGRD"])).toContain("wind_kts"); // one component is no wind
+  });
+
+  it("reads the nearest sea next to a masked coast, 0 inland and outside the grid", () => {
+    // Land north of 47.5N in the wave model's mask; Hs grows eastwards.
+    const hs = parameterFromFunction("HTSGW", grid, [T0, T0 + 6 * HOUR], (lat, lon, t) =>
+      lat >= 47.5 ? Number.NaN : (t === T0 ? 1 : 3) + (((lon + 360) % 360) - 350) / 10,
+    );
+    const dir = parameterFromFunction(
+      "DIRPW",
+      grid,
+      [T0],
+      (lat) => (lat >= 47.5 ? Number.NaN : 250),
+      "direction",
+    );
+    const weather = toWeatherField(fieldOf(hs, dir), { label: "masked" });
     expect(weather.label).toBe("masked");
-    expect(weather.at(49, 355, T0).hs_m).toBe(0); // land in the mask
+    // 48.3N: its four grid points (48N, 49N) are all masked; the nearest with a value is 47N,
+    // the same column (355E: 1 + 0.5 at T0).
+    expect(weather.at(48.3, 355, T0).hs_m).toBeCloseTo(1.5, 5);
+    expect(weather.at(48.3, 355, T0 + 3 * HOUR).hs_m).toBeCloseTo(2.5, 5); // in time as ever
+    expect(weather.at(48.3, 355.4, T0).wave_dir_deg).toBeCloseTo(250, 4);
+    // Next to a value (47.5N has 47N below it) the sampler already leaves out the masked corners.
+    expect(weather.at(47.4, 355, T0).hs_m).toBeCloseTo(1.5, 5);
+    // The search reaches COAST_REACH_CELLS rows beyond the point's cell: from 49.5N (cell
+    // 49N-50N) down to 47N, which has a value; from 50N, on the top row, down to 48N only, all
+    // masked: no sea there.
+    expect(COAST_REACH_CELLS).toBe(2);
+    expect(weather.at(49.5, 355, T0).hs_m).toBeCloseTo(1.5, 5);
+    expect(weather.at(50, 355, T0).hs_m).toBe(0);
     expect(weather.at(30, 355, T0).hs_m).toBe(0); // outside the regional grid
-    expect(weather.at(45, 355, T0 - 24 * HOUR).hs_m).toBeCloseTo(1, 6);
-    expect(weather.at(45, 355, T0 + 48 * HOUR).hs_m).toBeCloseTo(3, 6);
+    expect(weather.at(45, 355, T0 - 24 * HOUR).hs_m).toBeCloseTo(1.5, 6);
+    expect(weather.at(45, 355, T0 + 48 * HOUR).hs_m).toBeCloseTo(3.5, 6);
     expect(weather.validFromMs).toBe(T0);
-    expect(weather.validToMs).toBe(T0 + 6 * HOUR);
+    expect(weather.validToMs).toBe(T0);
   });
 
   it("reads a decoded GRIB wave file", () => {

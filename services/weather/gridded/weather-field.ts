@@ -1,6 +1,7 @@
 /**
- * A WeatherField (what routing and scoring read) over a GriddedField. Which parameters feed which
- * condition, in order of preference:
+ * A PartialWeatherField over a GriddedField (a WeatherField for routing and scoring once
+ * withFallbacks has filled in what it lacks). Which parameters feed which condition, in order of
+ * preference:
  *
  *   hs_m            HTSGW
  *   wave_period_s   MWSPER (mean period of wind waves and swell), else PERPW (primary wave mean
@@ -16,19 +17,23 @@
  * Vector parameters are interpolated as components and only then turned into speed and
  * direction, so a veering wind between grid points keeps its speed.
  *
- * A condition with no source parameter is 0 everywhere and listed in `missing`. Where a source
- * has no value (land in a wave model's mask, outside a regional grid) the condition is 0: there is
- * no sea state to score there. Times before the first or after the last step of a parameter use
- * that step (persistence); `validFromMs`/`validToMs` say where all present parameters have data.
+ * A condition no parameter provides is missing: it reads NaN everywhere and is listed in
+ * `missing`, and scoring takes it from another source (withFallbacks) or refuses the voyage;
+ * it is never a 0 that would score as a flat sea or a calm. A parameter the field has but
+ * without a value at a point is another matter: where all four grid points around it are
+ * masked (land in a wave model's mask) the nearest grid point with a value within
+ * COAST_REACH_CELLS is read, so a point at sea beside a coarse mask reads the model's nearest
+ * sea; further from any value (inland), or outside a regional grid, the condition is 0: as far
+ * as the model knows there is no sea there. Times before the first or after the last step of a
+ * parameter use that step (persistence); `validFromMs`/`validToMs` say where all present
+ * parameters have data.
  */
 import { METRES_PER_NM } from "../../engine/geo/geodesic";
-import type { SeaConditions, WeatherField } from "../../engine/weather/types";
-import { sample } from "./sample";
+import { CONDITIONS, type Condition, type PartialWeatherField } from "../../engine/weather/types";
+import { coastalSamplerOf, type Sampler } from "./sample";
 import type { GriddedField } from "./types";
 
-export interface GriddedWeatherField extends WeatherField {
-  /** Conditions no parameter of the field provides; they read 0 everywhere. */
-  readonly missing: readonly (keyof SeaConditions)[];
+export interface GriddedWeatherField extends PartialWeatherField {
   /** The time span in which every parameter used has data (outside it, values are held). */
   readonly validFromMs: number;
   readonly validToMs: number;
@@ -36,96 +41,171 @@ export interface GriddedWeatherField extends WeatherField {
 
 const KNOTS_PER_MS = 3600 / METRES_PER_NM;
 const DEG = 180 / Math.PI;
+/**
+ * How far, in grid steps, a point whose surrounding grid points are all masked looks for the
+ * nearest one with a value: two steps are 0.5 degree (about 30 nm) on the 0.25-degree wave
+ * grids, enough to reach the model's sea from a point the router sails (its sea grid is 0.25
+ * degree too), and short enough that a point well inland stays without sea state.
+ */
+export const COAST_REACH_CELLS = 2;
 
-type Reader = (lat: number, lon: number, timeMs: number) => number;
+/** Which parameter feeds each condition (see the module comment), from the names a field has. */
+interface ParameterPlan {
+  windVector: boolean;
+  currentVector: boolean;
+  hs?: string;
+  wavePeriod?: string;
+  waveDir?: string;
+  windSpeed?: string;
+  windDir?: string;
+  swellHs?: string;
+  swellPeriod?: string;
+  swellDir?: string;
+  currentSpeed?: string;
+  currentDir?: string;
+}
+
+function planOf(has: (name: string) => boolean): ParameterPlan {
+  const firstOf = (...names: string[]) => names.find(has);
+  const windVector = has("UGRD") && has("VGRD");
+  const currentVector = has("UOGRD") && has("VOGRD");
+  return {
+    windVector,
+    currentVector,
+    hs: firstOf("HTSGW"),
+    wavePeriod: firstOf("MWSPER", "PERPW"),
+    waveDir: firstOf("WWSDIR", "DIRPW"),
+    windSpeed: windVector ? undefined : firstOf("WIND"),
+    windDir: windVector ? undefined : firstOf("WDIR"),
+    swellHs: firstOf("SWELL"),
+    swellPeriod: firstOf("SWPER"),
+    swellDir: firstOf("SWDIR"),
+    currentSpeed: currentVector ? undefined : firstOf("SPC"),
+    currentDir: currentVector ? undefined : firstOf("DIRC"),
+  };
+}
+
+function providedBy(plan: ParameterPlan): Record<Condition, boolean> {
+  return {
+    hs_m: plan.hs !== undefined,
+    wave_period_s: plan.wavePeriod !== undefined,
+    wave_dir_deg: plan.waveDir !== undefined,
+    wind_kts: plan.windVector || plan.windSpeed !== undefined,
+    wind_dir_deg: plan.windVector || plan.windDir !== undefined,
+    swell_hs_m: plan.swellHs !== undefined,
+    swell_period_s: plan.swellPeriod !== undefined,
+    swell_dir_deg: plan.swellDir !== undefined,
+    current_kts: plan.currentVector || plan.currentSpeed !== undefined,
+    current_dir_deg: plan.currentVector || plan.currentDir !== undefined,
+  };
+}
+
+/**
+ * The conditions a field of these parameters lacks: what toWeatherField lists in `missing`,
+ * known from a cycle's manifest without reading its values.
+ */
+export function missingConditions(parameters: Iterable<string>): Condition[] {
+  const names = new Set(parameters);
+  const provided = providedBy(planOf((n) => names.has(n)));
+  return CONDITIONS.filter((c) => !provided[c]);
+}
 
 export function toWeatherField(
   field: GriddedField,
   options: { label?: string } = {},
 ): GriddedWeatherField {
-  const has = (name: string) => field.parameters.has(name);
-  const firstOf = (...names: string[]) => names.find(has);
-  const read = (name: string | undefined): Reader | undefined => {
+  const plan = planOf((name) => field.parameters.has(name));
+  const read = (name: string | undefined): Sampler | undefined => {
     if (name === undefined) return undefined;
     const times = field.parameters.get(name)?.timesMs as Float64Array;
     const first = times[0] as number;
     const last = times[times.length - 1] as number;
-    return (lat, lon, t) => sample(field, name, lat, lon, t < first ? first : t > last ? last : t);
+    const at = coastalSamplerOf(field, name, COAST_REACH_CELLS);
+    return (lat, lon, t) => at(lat, lon, t < first ? first : t > last ? last : t);
   };
-
-  const windVector = has("UGRD") && has("VGRD");
-  const currentVector = has("UOGRD") && has("VOGRD");
+  const { windVector, currentVector } = plan;
   const used = [
     ...(windVector ? ["UGRD", "VGRD"] : []),
     ...(currentVector ? ["UOGRD", "VOGRD"] : []),
+    ...[
+      plan.hs,
+      plan.wavePeriod,
+      plan.waveDir,
+      plan.windSpeed,
+      plan.windDir,
+      plan.swellHs,
+      plan.swellPeriod,
+      plan.swellDir,
+      plan.currentSpeed,
+      plan.currentDir,
+    ].filter((n): n is string => n !== undefined),
   ];
-  const source = (...names: string[]): Reader | undefined => {
-    const name = firstOf(...names);
-    if (name) used.push(name);
-    return read(name);
+
+  // A present parameter reads 0 where it has no value near (inland, outside the grid); an
+  // absent one reads NaN (missing), whatever the place.
+  const scalar = (name: string | undefined, scale = 1): Sampler => {
+    const r = read(name);
+    if (!r) return () => Number.NaN;
+    return (lat, lon, t) => {
+      const v = r(lat, lon, t);
+      return Number.isNaN(v) ? 0 : v * scale;
+    };
   };
+  const hs = scalar(plan.hs);
+  const wavePeriod = scalar(plan.wavePeriod);
+  const waveDir = scalar(plan.waveDir);
+  const swellHs = scalar(plan.swellHs);
+  const swellPeriod = scalar(plan.swellPeriod);
+  const swellDir = scalar(plan.swellDir);
+  const windSpeed = scalar(plan.windSpeed, KNOTS_PER_MS);
+  const windDir = scalar(plan.windDir);
+  const currentSpeed = scalar(plan.currentSpeed, KNOTS_PER_MS);
+  const currentDir = scalar(plan.currentDir);
+  const u = windVector ? read("UGRD") : undefined;
+  const v = windVector ? read("VGRD") : undefined;
+  const cu = currentVector ? read("UOGRD") : undefined;
+  const cv = currentVector ? read("VOGRD") : undefined;
 
-  const hs = source("HTSGW");
-  const wavePeriod = source("MWSPER", "PERPW");
-  const waveDir = source("WWSDIR", "DIRPW");
-  const windSpeed = windVector ? undefined : source("WIND");
-  const windDir = windVector ? undefined : source("WDIR");
-  const swellHs = source("SWELL");
-  const swellPeriod = source("SWPER");
-  const swellDir = source("SWDIR");
-  const currentSpeed = currentVector ? undefined : source("SPC");
-  const currentDir = currentVector ? undefined : source("DIRC");
-  const [u, v] = windVector ? [read("UGRD"), read("VGRD")] : [undefined, undefined];
-  const [cu, cv] = currentVector ? [read("UOGRD"), read("VOGRD")] : [undefined, undefined];
-
-  const provided: Record<keyof SeaConditions, boolean> = {
-    hs_m: hs !== undefined,
-    wave_period_s: wavePeriod !== undefined,
-    wave_dir_deg: waveDir !== undefined,
-    wind_kts: windVector || windSpeed !== undefined,
-    wind_dir_deg: windVector || windDir !== undefined,
-    swell_hs_m: swellHs !== undefined,
-    swell_period_s: swellPeriod !== undefined,
-    swell_dir_deg: swellDir !== undefined,
-    current_kts: currentVector || currentSpeed !== undefined,
-    current_dir_deg: currentVector || currentDir !== undefined,
-  };
-  const missing = (Object.keys(provided) as (keyof SeaConditions)[]).filter((k) => !provided[k]);
-
+  const provided = providedBy(plan);
   const [validFromMs, validToMs] = commonTimeSpan(field, used);
   return {
     label: options.label ?? field.label,
     maxCurrentKts: strongestCurrentKts(field, currentVector),
-    missing,
+    missing: CONDITIONS.filter((c) => !provided[c]),
     validFromMs,
     validToMs,
     at(lat, lon, timeMs) {
-      const value = (r: Reader | undefined) => orZero(r?.(lat, lon, timeMs));
-      let wind_kts = value(windSpeed) * KNOTS_PER_MS;
-      let wind_dir_deg = value(windDir);
+      let wind_kts: number;
+      let wind_dir_deg: number;
       if (u && v) {
         const ue = orZero(u(lat, lon, timeMs));
         const vn = orZero(v(lat, lon, timeMs));
         wind_kts = Math.hypot(ue, vn) * KNOTS_PER_MS;
         wind_dir_deg = ue === 0 && vn === 0 ? 0 : bearing(-ue, -vn); // from where it blows
+      } else {
+        wind_kts = windSpeed(lat, lon, timeMs);
+        wind_dir_deg = windDir(lat, lon, timeMs);
       }
-      let current_kts = value(currentSpeed) * KNOTS_PER_MS;
-      let current_dir_deg = value(currentDir);
+      let current_kts: number;
+      let current_dir_deg: number;
       if (cu && cv) {
         const ue = orZero(cu(lat, lon, timeMs));
         const vn = orZero(cv(lat, lon, timeMs));
         current_kts = Math.hypot(ue, vn) * KNOTS_PER_MS;
         current_dir_deg = ue === 0 && vn === 0 ? 0 : bearing(ue, vn); // where it flows to
+      } else {
+        current_kts = currentSpeed(lat, lon, timeMs);
+        current_dir_deg = currentDir(lat, lon, timeMs);
       }
       return {
-        hs_m: value(hs),
-        wave_period_s: value(wavePeriod),
-        wave_dir_deg: value(waveDir),
+        hs_m: hs(lat, lon, timeMs),
+        wave_period_s: wavePeriod(lat, lon, timeMs),
+        wave_dir_deg: waveDir(lat, lon, timeMs),
         wind_kts,
         wind_dir_deg,
-        swell_hs_m: value(swellHs),
-        swell_period_s: value(swellPeriod),
-        swell_dir_deg: value(swellDir),
+        swell_hs_m: swellHs(lat, lon, timeMs),
+        swell_period_s: swellPeriod(lat, lon, timeMs),
+        swell_dir_deg: swellDir(lat, lon, timeMs),
         current_kts,
         current_dir_deg,
       };
