@@ -14,7 +14,7 @@ export default defineConfig({
             "tests/**/*.test.ts",
             "deploy/**/*.test.ts",
           ],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/.local/**"],
           // Timeouts guard against hangs, never measure speed: the machines are shared and noisy.
           // Hooks that build the routing network take ~10 s on a clean checkout (the landmark
           // distances are not cached yet) and more when both workers do it at once; a seeded
@@ -28,7 +28,7 @@ export default defineConfig({
           name: "integration",
           include: ["**/*.int.test.ts"],
           globalSetup: ["tests/integration-setup.ts"],
-          exclude: ["**/node_modules/**"],
+          exclude: ["**/node_modules/**", "**/.local/**"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
