@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from "@clickhouse/client";
+import type { ClickHouseClient, ClickHouseClientConfigOptions } from "@clickhouse/client";
 import type { Config } from "../config";
 import { type DependencyHealth, probeDependency } from "../health";
 import { connectClickHouse, queryRows } from "./clickhouse-client";
@@ -46,6 +46,11 @@ export interface ClickHouseAnalyticsOptions {
   migrationsDir?: string;
   /** Per-request timeout (the client's default is 30 s). */
   requestTimeoutMs?: number;
+  /**
+   * An in-process engine instead of HTTP (see connectClickHouse); tests only. It ignores
+   * `database` and runs everything in the engine's current database.
+   */
+  connection?: ClickHouseClientConfigOptions["connection"];
 }
 
 /** The adapter's options from the validated config (config.ts is the only reader of the environment). */
