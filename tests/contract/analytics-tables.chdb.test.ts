@@ -1,34 +1,15 @@
-import { type ClickHouseClientConfigOptions, createClient } from "@clickhouse/client";
-import { createChdbConnection } from "chdb/connection";
+import { createClient } from "@clickhouse/client";
 import { describe, expect, it } from "vitest";
 import { createClickHouseAnalytics } from "../../services/platform/analytics/clickhouse";
+import { openChdb } from "../chdb";
 import { analyticsTablesContract } from "./analytics-tables.contract";
 
-// The typed tables and the docs' queries on a current ClickHouse: chDB (npm `chdb`, ClickHouse
-// 26.x embedded in this process, Apache-2.0), reached through the same @clickhouse/client code
-// as the server, by the client's `connection` option. One in-memory engine for the suite: the
-// adapters and the client share it, so their close() must not end it; the suite ends it last.
-const engine = createChdbConnection({ path: ":memory:" });
-// chdb types its Connection with @clickhouse/client-common's copy of the interface, the client
-// with its own bundled copy: the same shape, two declarations, hence the cast.
-const shared = new Proxy(engine, {
-  get(target, property, receiver) {
-    if (property === "close") return async () => {};
-    const value = Reflect.get(target, property, receiver);
-    return typeof value === "function" ? value.bind(target) : value;
-  },
-}) as unknown as NonNullable<ClickHouseClientConfigOptions["connection"]>;
-const options = {
-  url: "http://chdb.invalid:8123",
-  database: "default",
-  username: "default",
-  password: "",
-  connection: shared,
-};
+// The typed tables and the docs' queries on a current ClickHouse: chDB's (see tests/chdb.ts).
+const chdb = openChdb();
 
 describe("chDB", () => {
   it("embeds a current ClickHouse (26 or later), the one the typed tables are checked on", async () => {
-    const client = createClient({ connection: shared });
+    const client = createClient({ connection: chdb.connection });
     const [row] = await (
       await client.query({ query: "SELECT version() AS v", format: "JSONEachRow" })
     ).json<{ v: string }>();
@@ -39,15 +20,15 @@ describe("chDB", () => {
 analyticsTablesContract(
   "chDB",
   async () => {
-    const client = createClient({ connection: shared });
+    const client = createClient({ connection: chdb.connection });
     const version = await (
       await client.query({ query: "SELECT version() AS v", format: "JSONEachRow" })
     ).json<{ v: string }>();
     return {
       version: version[0]?.v ?? "",
-      store: (migrationsDir) => createClickHouseAnalytics({ ...options, migrationsDir }),
+      store: (migrationsDir) => createClickHouseAnalytics({ ...chdb.options, migrationsDir }),
       client,
     };
   },
-  () => engine.close(),
+  chdb.close,
 );
