@@ -1,4 +1,9 @@
-import { type ClickHouseClient, ClickHouseLogLevel, createClient } from "@clickhouse/client";
+import {
+  type ClickHouseClient,
+  type ClickHouseClientConfigOptions,
+  ClickHouseLogLevel,
+  createClient,
+} from "@clickhouse/client";
 import type { SqlFragment } from "./sql";
 
 /**
@@ -9,12 +14,21 @@ import type { SqlFragment } from "./sql";
  * send none beyond QUERY_SETTINGS.
  * The client's idle-socket TTL (2.5 s) is below 18.16's keep_alive_timeout (3 s), so pooled
  * sockets are not reused after the server closed them.
+ * `connection` replaces HTTP with an in-process engine: the tests run this same client on chDB
+ * (a current ClickHouse embedded from npm), through the client's `connection` option.
  */
 export function connectClickHouse(
-  options: { url: string; username: string; password: string; requestTimeoutMs?: number },
+  options: {
+    url: string;
+    username: string;
+    password: string;
+    requestTimeoutMs?: number;
+    connection?: ClickHouseClientConfigOptions["connection"];
+  },
   database: string,
 ): ClickHouseClient {
   return createClient({
+    ...(options.connection ? { connection: options.connection } : {}),
     url: options.url,
     username: options.username,
     password: options.password,
