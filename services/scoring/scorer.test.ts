@@ -61,6 +61,10 @@ describe("scoring threads", () => {
     expect(inPool.response).toEqual(inThread.response);
     expect(inPool.used).toEqual(inThread.used);
     expect(inPool.response.voyage_severity_index.score).toBeGreaterThan(0);
+    // Asked again, the thread answers from the route and members it kept for this forecast
+    // (forecast-memo.ts): the same as the other thread computed afresh.
+    const again = await local.run(job);
+    expect(again.response).toEqual(inPool.response);
   }, 120_000);
 
   it("re-score a monitored voyage the same in a worker as in the API thread", async () => {

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import { ExposureAccumulator } from "../../engine/scoring/exposure";
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
 import { CALM, type SeaConditions } from "../../engine/weather/types";
+import { deepFreeze } from "../../platform/deep-freeze";
 import type { DependencyHealth } from "../../platform/health";
 import { DEPARTURE_VARIABLES, planDepartures } from "./departures";
 import { REANALYSIS_FIRST_YEAR, REANALYSIS_LAST_YEAR, type ReanalysisGrid } from "./grid";
@@ -246,13 +247,4 @@ export class EmbeddedReanalysis implements ReanalysisStore {
 /** A SeaConditions to read into, with every field present (one shape for V8). */
 function emptyConditions(): SeaConditions {
   return { ...CALM };
-}
-
-/** A value and every object in it, made read-only (plain data: arrays and records). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
