@@ -20,7 +20,10 @@ const setup = workerData as WorkerSetup;
 let deps: ScoringDeps | undefined;
 function scoringDeps(): ScoringDeps {
   if (deps) return deps;
-  const provider = new WeatherProvider(new CycleStore(setup.config.WEATHER_DIR));
+  const provider = new WeatherProvider(
+    new CycleStore(setup.config.WEATHER_DIR),
+    setup.config.ROUTING_CACHE_DIR,
+  );
   deps = {
     network: networkInTurn,
     provider,

@@ -48,7 +48,7 @@ export async function startWeather(
   return {
     registry,
     store,
-    provider: new WeatherProvider(store),
+    provider: new WeatherProvider(store, platform.config.ROUTING_CACHE_DIR),
     scheduler,
     close: async () => {
       scheduler?.stop();
