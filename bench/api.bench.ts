@@ -6,8 +6,9 @@ import { type BenchSuite, type Figure, round } from "./figures";
 /**
  * The underwriting API under load: the embedded server in its own process, loaded over loopback
  * by autocannon from this one. voyage-risk for ocean crossings without and with the 31-member
- * ensemble, beside the health route (a trivial fastify route) measured in the same run.
- * Targets (issue 5): p50 < 50 ms without the ensemble, < 250 ms with it.
+ * ensemble, and route-risk (safest, with the insurance metrics) on the same lanes, beside the
+ * health route (a trivial fastify route) measured in the same run. Targets (issue 40): voyage-risk
+ * p50 at most 60 ms without the ensemble, < 250 ms with it.
  */
 const root = resolve(import.meta.dirname, "..");
 const DAY = 86_400_000;
@@ -90,20 +91,46 @@ export const apiSuite: BenchSuite = {
             options: { ensemble_routing: ensemble },
           }),
         );
+      const routeRiskBodies = VOYAGES.map(([origin, destination], i) =>
+        JSON.stringify({
+          origin,
+          destination,
+          departure_time: new Date(Date.now() + (2 + i) * DAY).toISOString(),
+          vessel: { vessel_type: "container_ship" },
+          objective: "safest",
+          insurance: {
+            include_exposure_hours: true,
+            include_exceedance_counts: true,
+            include_loss_probability: true,
+            include_confidence_intervals: true,
+          },
+        }),
+      );
+      const voyageRisk = (body: string) => ({
+        method: "POST" as const,
+        path: "/api/v1/underwriting/voyage-risk",
+        headers,
+        body,
+      });
+      const routeRisk = (body: string) => ({
+        method: "POST" as const,
+        path: "/api/v1/route-risk",
+        headers,
+        body,
+      });
       // Warm-up, not measured: every scoring thread builds its routing network on its first job
-      // (seconds) and fills its own reanalysis cache per lane, so load all eight bodies over two
+      // (seconds) and fills its own reanalysis cache per lane, so load all twelve bodies over two
       // connections until every thread has met every lane.
       await run({
         url: server.url,
         connections: 2,
-        duration: 25,
+        duration: 30,
         timeout: 120,
-        requests: [...bodies(false), ...bodies(true)].map((body) => ({
-          method: "POST" as const,
-          path: "/api/v1/underwriting/voyage-risk",
-          headers,
-          body,
-        })),
+        requests: [
+          ...bodies(false).map(voyageRisk),
+          ...bodies(true).map(voyageRisk),
+          ...routeRiskBodies.map(routeRisk),
+        ],
       });
       const trivial = await run({
         url: `${server.url}/api/v1/underwriting/health`,
@@ -121,17 +148,12 @@ export const apiSuite: BenchSuite = {
           connections: 2,
           duration: 20,
           timeout: 120,
-          requests: bodies(ensemble).map((body) => ({
-            method: "POST" as const,
-            path: "/api/v1/underwriting/voyage-risk",
-            headers,
-            body,
-          })),
+          requests: bodies(ensemble).map(voyageRisk),
         });
         // The four lanes repeat: after the warm-up the embedded reanalysis holds their cells' values
         // and, for each lane's route, its whole set of historical departures.
         const label = `${ensemble ? "with the 31-member ensemble" : "without ensemble"} (4 lanes, warm)`;
-        const target = ensemble ? 250 : 50;
+        const target = ensemble ? 250 : 60;
         figures.push(
           {
             name: `voyage-risk ${label}: throughput, 2 connections`,
@@ -143,12 +165,37 @@ export const apiSuite: BenchSuite = {
             name: `voyage-risk ${label}: p50 latency (${r.requests.total} requests, ${r.non2xx} non-2xx)`,
             value: r.latency.p50,
             unit: "ms",
-            target: `< ${target} ms`,
-            met: r.latency.p50 < target && r.non2xx === 0,
+            target: ensemble ? `< ${target} ms` : `<= ${target} ms`,
+            met: (ensemble ? r.latency.p50 < target : r.latency.p50 <= target) && r.non2xx === 0,
           },
           { name: `voyage-risk ${label}: p99 latency`, value: r.latency.p99, unit: "ms" },
         );
       }
+      const rr = await run({
+        url: server.url,
+        connections: 2,
+        duration: 20,
+        timeout: 120,
+        requests: routeRiskBodies.map(routeRisk),
+      });
+      figures.push(
+        {
+          name: "route-risk safest with insurance (4 lanes, warm): throughput, 2 connections",
+          value: round(rr.requests.average, 2),
+          unit: "req/s",
+          ceiling: { name: "trivial route", value: round(trivial.requests.average, 0) },
+        },
+        {
+          name: `route-risk safest with insurance (4 lanes, warm): p50 latency (${rr.requests.total} requests, ${rr.non2xx} non-2xx)`,
+          value: rr.latency.p50,
+          unit: "ms",
+        },
+        {
+          name: "route-risk safest with insurance (4 lanes, warm): p99 latency",
+          value: rr.latency.p99,
+          unit: "ms",
+        },
+      );
       // A lane's first request: its routing is as ever, but the 47 years of historical
       // departures along it are computed from the synthetic climate (then kept).
       const firsts: number[] = [];

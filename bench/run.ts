@@ -9,6 +9,7 @@ import { plausibilitySuite } from "./plausibility.bench";
 import { rescoreSuite } from "./rescore.bench";
 import { routingSuite } from "./routing.bench";
 import { sinkSuite } from "./sink.bench";
+import { startupSuite } from "./startup.bench";
 import { weatherSuite } from "./weather.bench";
 
 /**
@@ -21,6 +22,7 @@ const SUITES: BenchSuite[] = [
   routingSuite,
   weatherSuite,
   apiSuite,
+  startupSuite,
   plausibilitySuite,
   rescoreSuite,
   memorySuite,

@@ -23,7 +23,7 @@ import { createLogger, type DestinationStream } from "./platform/logger";
 import { openPlatform, type Platform } from "./platform/platform";
 import { runUntilSignalled, type ShutdownStep } from "./platform/process";
 import { sharedRoutingNetwork } from "./routing/network";
-import { createScorer } from "./scoring/scorer";
+import { createScorer, scoringThreads, WorkerPoolScorer } from "./scoring/scorer";
 import { openReanalysis } from "./weather/reanalysis/open";
 import { startWeather, type WeatherRuntime } from "./weather/runtime";
 import { openDeliveryQueue } from "./webhooks/delivery-queue-open";
@@ -90,7 +90,16 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
   const now = options.now ?? Date.now;
   const logger = createLogger(config, undefined, options.logDestination);
   const { keys, devKey, close: closeKeys } = keyStoreFor(config);
-  const platform = await openPlatform(config, logger);
+  // The scoring threads first: they warm up (SCORING_WARM_UP) while the rest starts.
+  const pool =
+    scoringThreads(config) > 0 ? new WorkerPoolScorer(config, scoringThreads(config)) : undefined;
+  let platform: Platform;
+  try {
+    platform = await openPlatform(config, logger);
+  } catch (err) {
+    await pool?.close();
+    throw err;
+  }
   const streams: Array<{ stop(): Promise<void> }> =
     config.VOYAGE_RISK_MODE === "embedded"
       ? [
@@ -109,11 +118,13 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     // Platform mode runs the feeds in `stream weather-feed`; embedded, here when configured.
     runFeeds: config.VOYAGE_RISK_MODE === "embedded",
   });
-  const scorer = createScorer(config, () => ({
-    network: sharedRoutingNetwork,
-    provider: weather.provider,
-    reanalysis: openReanalysis(config, weather.provider.syntheticWorld()),
-  }));
+  const scorer =
+    pool ??
+    createScorer(config, () => ({
+      network: sharedRoutingNetwork,
+      provider: weather.provider,
+      reanalysis: openReanalysis(config, weather.provider.syntheticWorld()),
+    }));
   if (config.VOYAGE_RISK_MODE === "embedded") {
     // Re-scoring on every new forecast cycle, on the same scoring threads as the API.
     const fanout = await startRescoreFanout({ bus: platform.bus, instanceId: randomUUID() });

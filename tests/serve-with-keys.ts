@@ -14,7 +14,9 @@ import { testClock } from "./test-clock";
  * One scoring thread unless `env` asks for more: the test runner already runs two files at once
  * on two cores, and every scoring thread builds its own routing network and fills its own
  * reanalysis cache (about 5 s of CPU each), so a second thread per server only made every
- * file slower. Tests of the threads themselves set SCORING_THREADS.
+ * file slower. Tests of the threads themselves set SCORING_THREADS. Nor does the thread warm up
+ * at start-up (SCORING_WARM_UP): most servers of a test file score little or nothing, and the
+ * files run two at a time on the two cores.
  */
 export function serveWithKeys(
   label: string,
@@ -30,6 +32,7 @@ export function serveWithKeys(
       PORT: "0",
       LOG_LEVEL: "silent",
       SCORING_THREADS: "1",
+      SCORING_WARM_UP: "false",
       API_KEYS_FILE: keysFile,
       WEATHER_DIR: join(dir, "weather"),
       ...env,

@@ -18,7 +18,10 @@ export function syntheticScoringDeps(label: string): { config: Config; deps: Sco
     LOG_LEVEL: "silent",
     WEATHER_DIR: mkdtempSync(join(tmpdir(), `${label}-`)),
   });
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  const provider = new WeatherProvider(
+    new CycleStore(config.WEATHER_DIR),
+    config.ROUTING_CACHE_DIR,
+  );
   return {
     config,
     deps: {

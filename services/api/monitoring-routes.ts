@@ -94,60 +94,39 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
         body,
         occurredAt: nowMs,
       });
-      const scored = await deps.scorer.run({
-        kind: "voyage-risk",
-        body: {
-          vessel: body.vessel,
-          voyage: body.voyage,
-          options: {
-            ensemble_routing: false,
-            include_historical_baseline: false,
-            include_compliance_check: false,
-          },
-        },
-        ids: { voyageId: id, requestId },
+      const vesselId = body.vessel.imo ?? id;
+      // The route voyage-risk would score and the first score made as every re-score makes its
+      // own (the control member sailing the registered route, streams/rescore), so the first
+      // re-score's band change is a change in the weather, not in the definition (voyage-risk
+      // quotes the ensemble's median member: docs/monitoring.md).
+      const first = await deps.scorer.run({
+        kind: "monitoring-first-score",
+        input: { voyageId: id, vesselId, requestId, vessel: body.vessel, voyage: body.voyage },
         forecast,
       });
       const registration = voyageMonitoredRecord({
         voyageId: id,
         keyId,
         fleetId: body.fleet_id,
-        vesselId: body.vessel.imo ?? id,
+        vesselId,
         vessel: body.vessel,
         voyage: body.voyage,
-        route: scored.used.waypoints,
+        route: first.waypoints,
         thresholds: body.thresholds as Record<string, number>,
         departureMs,
         occurredAt: nowMs,
       });
-      // The history starts with a score made as every re-score makes its own (the control member
-      // sailing the registered route, streams/rescore), so the first re-score's band change is a
-      // change in the weather, not in the definition (voyage-risk quotes the ensemble's median
-      // member: docs/monitoring.md).
-      const first = await deps.scorer.run({
-        kind: "rescore",
-        input: {
-          voyageId: id,
-          vesselId: registration.vessel_id,
-          vessel: body.vessel,
-          departureMs,
-          route: scored.used.waypoints,
-          thresholds: {},
-          previous: null,
-        },
-        forecast,
-      });
       // The registration first, then its first score: the fold sees them in that order.
       await publishVoyageMonitored(deps.bus, registration);
-      const score = first.score
-        ? await publishMonitoringScore(deps.bus, first.score, { keyId, requestId, nowMs })
-        : await publishVoyageScored(deps.bus, scored.response, {
+      const score = first.arrived
+        ? await publishVoyageScored(deps.bus, first.scored.response, {
             keyId,
             vesselType: body.vessel.type,
             iface: "monitoring",
-            ...scored.used,
+            ...first.scored.used,
             occurredAt: nowMs,
-          });
+          })
+        : await publishMonitoringScore(deps.bus, first.score, { keyId, requestId, nowMs });
       // Written through, so the caller reads what it just registered (the projector writes the same).
       const meta = applyMonitoringEvent(null, {
         type: EVENT.VoyageMonitored,

@@ -162,6 +162,13 @@ export const configSchema = z.object({
     .default("auto"),
 
   /**
+   * Scoring threads make their routing network, synthetic world and reanalysis grid as soon as
+   * they start (seconds of CPU), so the first request does not wait for them; false: on their
+   * first job.
+   */
+  SCORING_WARM_UP: bool.default(true),
+
+  /**
    * How long a route-risk answer stays in fast state (Redis) for GET /api/v1/route-risk/{id};
    * after that the lookup reads it from analytics (ClickHouse).
    */

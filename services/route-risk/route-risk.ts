@@ -20,8 +20,10 @@ import {
   weatherSubScores,
 } from "../engine/scoring/vsi";
 import { routeGeometry } from "../routing/geojson";
+import { memberFieldKey, memoRoute } from "../underwriting/forecast-memo";
 import { assessRoute } from "../underwriting/route-context";
 import {
+  controlKey,
   DISCLAIMER,
   type ForecastAt,
   forecastOf,
@@ -90,10 +92,13 @@ export async function scoreRouteRisk(
     const { context } = assessRoute(route, network, vessel);
     return voyageSeverity(aggregateExposure(exposureSamples(route), vessel), context, vessel);
   };
+  // Routes through the control, or the same routes made before for this request and forecast
+  // (forecast-memo.ts).
+  const control = controlKey(weather);
   // The asked objective first: its failure (on land, no route within limits) is the answer.
-  const searched = network.route(requestFor(req.objective), weather.control);
+  const searched = memoRoute(network, requestFor(req.objective), control, weather.control);
   const others = OBJECTIVES.filter((o) => o !== req.objective).map((objective) => {
-    const alt = network.route(requestFor(objective), weather.control);
+    const alt = memoRoute(network, requestFor(objective), control, weather.control);
     return { route: alt, vsi: scoreOf(alt) };
   });
   // Safest is the objective that minimises the index: its search minimises exposure-weighted
@@ -130,10 +135,12 @@ export async function scoreRouteRisk(
     ) as RouteRiskResponse["sub_scores"],
     route: routePart,
     ensemble: req.ensemble
-      ? memberRoutes(weather, (field) => {
+      ? memberRoutes(weather, (field, member) => {
           // A member that keeps no route within the limits still has a route: its spread counts.
-          return network.route(
+          return memoRoute(
+            network,
             { ...requestFor(req.objective), whenLimitsUnreachable: "route-anyway" },
+            memberFieldKey(weather.choice.primary, member, field.horizonEndMs),
             field,
           );
         })
@@ -260,7 +267,7 @@ function segmentOut(
 /** Every member of the primary ensemble routed: ETA percentiles and the cone round them. */
 function memberRoutes(
   weather: PreparedWeather,
-  routeThrough: (field: PreparedWeather["control"]) => Route,
+  routeThrough: (field: PreparedWeather["control"], member: number) => Route,
 ): NonNullable<RouteRiskResponse["ensemble"]> {
   const routes = (weather.fields[0] ?? []).map(routeThrough);
   const hours = routes.map((r) => r.transit_h).sort((a, b) => a - b);

@@ -12,9 +12,11 @@ import { join } from "node:path";
 
 /**
  * The files of the routing caches in ROUTING_CACHE_DIR (landmark sets, the network's derived
- * geometry, its land masks). Each file holds one value computed from exactly the inputs its name fingerprints:
- * changed inputs make a file under a new name, and a file is only rewritten when a reader found
- * it unusable and computed it again.
+ * geometry, its land masks; and the embedded reanalysis's departure sets, departure-files.ts,
+ * and the synthetic climate's grid, climatology-file.ts).
+ * Each file holds one value computed from exactly the inputs its name fingerprints: changed
+ * inputs make a file under a new name, and a file is only rewritten when a reader found it
+ * unusable and computed it again.
  *
  * It is a cache: a file that cannot be read is reported as missing (the caller computes it
  * again), and one that cannot be written is skipped. Files are written to a temporary name and
@@ -26,7 +28,7 @@ export const PRUNE_AFTER_DAYS = 7;
 
 /** Names of the files the routing caches write; only these are ever pruned. */
 const CACHE_FILE =
-  /^(landmarks|land-mask|network-geometry|passage-ways-out)-[^/]*\.(bin|json)(\..*\.tmp)?$/;
+  /^(landmarks|land-mask|network-geometry|passage-ways-out|departures|climatology)-[^/]*\.(bin|json)(\..*\.tmp)?$/;
 
 export interface CacheFiles {
   read(name: string): Buffer | undefined;

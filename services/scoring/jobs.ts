@@ -6,6 +6,11 @@ import type {
   RouteScoreResponse,
   VoyageRiskRequest,
 } from "../contracts/api/underwriting";
+import {
+  type FirstScore,
+  type FirstScoreInput,
+  firstMonitoringScore,
+} from "../monitoring/first-score";
 import { type RescoreInput, type RescoreOutcome, rescoreVoyage } from "../monitoring/rescore";
 import { type RouteRiskIds, type RouteRiskScored, scoreRouteRisk } from "../route-risk/route-risk";
 import { historicalAvailability } from "../underwriting/historical-availability";
@@ -33,6 +38,7 @@ export type ScoringJob =
   | { kind: "route-score"; body: RouteScoreRequest; ids: ScoreIds; forecast: ForecastAt }
   | { kind: "route-risk"; body: RouteRiskRequest; ids: RouteRiskIds; forecast: ForecastAt }
   | { kind: "rescore"; input: RescoreInput; forecast: ForecastAt }
+  | { kind: "monitoring-first-score"; input: FirstScoreInput; forecast: ForecastAt }
   | {
       kind: "historical-availability";
       body: HistoricalAvailabilityRequest;
@@ -46,6 +52,7 @@ export interface JobResults {
   "historical-availability": HistoricalAvailabilityResponse;
   "route-risk": RouteRiskScored;
   rescore: RescoreOutcome;
+  "monitoring-first-score": FirstScore;
 }
 
 export type JobResult<J extends ScoringJob> = JobResults[J["kind"]];
@@ -61,6 +68,8 @@ export function runJob<J extends ScoringJob>(deps: ScoringDeps, job: J): Promise
       return scoreRouteRisk(deps, j.body, j.ids, j.forecast) as Promise<JobResult<J>>;
     case "rescore":
       return rescoreVoyage(deps, j.input, j.forecast) as Promise<JobResult<J>>;
+    case "monitoring-first-score":
+      return firstMonitoringScore(deps, j.input, j.forecast) as Promise<JobResult<J>>;
     case "historical-availability":
       return historicalAvailability(deps, j.body, j.requestId, j.nowMs) as Promise<JobResult<J>>;
   }

@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticForecastAt, syntheticScoringDeps } from "../../tests/synthetic-forecast";
@@ -61,6 +64,10 @@ describe("scoring threads", () => {
     expect(inPool.response).toEqual(inThread.response);
     expect(inPool.used).toEqual(inThread.used);
     expect(inPool.response.voyage_severity_index.score).toBeGreaterThan(0);
+    // Asked again, the thread answers from the route and members it kept for this forecast
+    // (forecast-memo.ts): the same as the other thread computed afresh.
+    const again = await local.run(job);
+    expect(again.response).toEqual(inPool.response);
   }, 120_000);
 
   it("re-score a monitored voyage the same in a worker as in the API thread", async () => {
@@ -111,4 +118,28 @@ describe("scoring threads", () => {
     expect(failure).toBeInstanceOf(AppError);
     expect((failure as AppError).code).toBe("weather_unavailable");
   }, 120_000);
+
+  it("warm up as they start: a pool asked nothing makes its synthetic world", async () => {
+    // A cache directory of its own, holding the shared cache's network files where a process
+    // has made them (else the threads compute them, slower, to the same end): the synthetic
+    // world's grid is written there only by a thread that made its world.
+    const dir = mkdtempSync(join(tmpdir(), "scorer-warm-up-"));
+    const shared = resolve(config.ROUTING_CACHE_DIR);
+    for (const name of existsSync(shared) ? readdirSync(shared) : []) {
+      if (/^(land-mask|landmarks|network-geometry|passage-ways-out)-/.test(name)) {
+        symlinkSync(join(shared, name), join(dir, name));
+      }
+    }
+    const warm = new WorkerPoolScorer(
+      { ...config, ROUTING_CACHE_DIR: dir, SCORING_WARM_UP: true },
+      1,
+    );
+    try {
+      const made = () => readdirSync(dir).some((f) => /^climatology-.*\.bin$/.test(f));
+      while (!made()) await new Promise((r) => setTimeout(r, 250));
+      expect(made()).toBe(true);
+    } finally {
+      await warm.close();
+    }
+  }, 300_000);
 });

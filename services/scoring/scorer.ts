@@ -105,12 +105,26 @@ export function errorOfOutcome(o: Extract<JobOutcome, { ok: false }>): Error {
 /** CommonJS, so piscina never require()s an ES module (see scoring-worker.cjs). */
 export const WORKER_ENTRY = new URL("./scoring-worker.cjs", import.meta.url).href;
 
+/** What a scoring thread is started with (its workerData). */
+export interface WorkerSetup {
+  config: Config;
+  /** Make the network, the weather and the reanalysis grid as soon as the thread starts. */
+  warmUp: boolean;
+  /** One Int32 shared by the pool's threads: whose turn it is to build a routing network. */
+  networkTurn: Int32Array;
+}
+
 export class WorkerPoolScorer implements Scorer {
   readonly description: string;
   readonly #pool: Piscina;
 
   constructor(config: Config, threads: number) {
     this.description = `${threads} worker thread${threads === 1 ? "" : "s"}`;
+    const setup: WorkerSetup = {
+      config,
+      warmUp: config.SCORING_WARM_UP,
+      networkTurn: new Int32Array(new SharedArrayBuffer(4)),
+    };
     this.#pool = new Piscina({
       filename: WORKER_ENTRY,
       minThreads: threads,
@@ -119,7 +133,10 @@ export class WorkerPoolScorer implements Scorer {
       idleTimeout: Number.POSITIVE_INFINITY,
       // Scores are CPU-bound: one at a time per thread, the rest queue.
       concurrentTasksPerWorker: 1,
-      workerData: { config },
+      // An idle thread waits for tasks on its event loop, not blocked in Atomics.wait, so the
+      // warm-up it starts on its own (scoring-worker.cjs) runs before any task arrives.
+      atomics: "disabled",
+      workerData: setup,
     });
   }
 

@@ -3,10 +3,24 @@
 // scoring-worker.mjs does, to register tsx first) can abort the whole thread, a race in
 // require(esm): "FATAL ERROR: v8::Module::IsGraphAsync must be used on an instantiated module"
 // (seen once in a clean-clone test run). This file is required plainly and imports the ES entry
-// on the first task.
-let score;
+// on the first task, or at once when the pool asks its threads to warm up (workerData.warmUp):
+// then the thread makes what every job needs while the first request is still on its way, and
+// the tasks that arrive meanwhile wait for it.
+const { workerData } = require("node:worker_threads");
 
+let worker;
+const load = () => {
+  worker ??= import("./scoring-worker.mjs");
+  return worker;
+};
+if (workerData?.warmUp) {
+  load()
+    .then((m) => m.warmUp())
+    .catch(() => {
+      // The first task imports it again and reports the failure.
+      worker = undefined;
+    });
+}
 module.exports = async function scoreJob(job) {
-  score ??= import("./scoring-worker.mjs").then((m) => m.default);
-  return (await score)(job);
+  return (await load()).default(job);
 };

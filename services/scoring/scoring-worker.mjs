@@ -3,5 +3,7 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { default: score } = await import("./scoring-worker.ts");
+const { default: score, warmUp } = await import("./scoring-worker.ts");
+
+export { warmUp };
 export default score;

@@ -12,7 +12,10 @@ import { warmScoringThreads } from "./warm-up";
  * the forecast cycles in WEATHER_DIR, as the API process has over its weather runtime.
  */
 export function createStreamScorer(config: Config): Scorer {
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  const provider = new WeatherProvider(
+    new CycleStore(config.WEATHER_DIR),
+    config.ROUTING_CACHE_DIR,
+  );
   return createScorer(config, () => ({
     network: sharedRoutingNetwork,
     provider,

@@ -7,7 +7,7 @@ import { type MemberResult, sailMember, summariseEnsemble } from "../engine/scor
 import type { ExposureAggregates } from "../engine/scoring/exposure";
 import type { SailedPiece } from "../engine/scoring/sail";
 import { isSailingYacht, resolveVessel, type ScoringVessel } from "../engine/scoring/vessel-types";
-import { describeIndex, voyageSeverity } from "../engine/scoring/vsi";
+import { describeIndex, type RouteContext, voyageSeverity } from "../engine/scoring/vsi";
 import { HorizonBlend, MONTHLY_CLIMATOLOGY } from "../engine/weather/horizon-blend";
 import type { WeatherField } from "../engine/weather/types";
 import { AppError } from "../platform/errors";
@@ -16,6 +16,7 @@ import { type CycleInfo, type CycleRegistry, cycleSourceLabel } from "../weather
 import { weatherModel } from "../weather/models";
 import type { WeatherProvider } from "../weather/provider";
 import type { ReanalysisStore } from "../weather/reanalysis/port";
+import { memberFieldKey, memoEnsemble, memoRoute } from "./forecast-memo";
 import { historicalBaseline } from "./history";
 import { assessRoute } from "./route-context";
 import {
@@ -68,26 +69,51 @@ export async function scoreVoyage(
   ids: { voyageId: string; requestId: string },
   forecast: ForecastAt,
 ): Promise<ScoredVoyage> {
-  const departureMs = Date.parse(req.voyage.departure_utc);
   const weather = await prepareWeather(deps, forecast);
   const vessel = resolveVessel({ ...req.vessel, type: req.vessel.type });
-  const routeRequest: RouteRequest = {
+  const routeRequest = safestRouteRequest(req, vessel, weather);
+  const network = deps.network();
+  // The route and its members for this forecast, worked out once per (request, cycle): see
+  // forecast-memo.ts. Options and ids only change what is shown, so they are not in the key.
+  const sailed = memoEnsemble(
+    network,
+    // The condition sources too: the same cycle completed from another fallback is other weather.
+    JSON.stringify([req.vessel, req.voyage, weather.ensembles, weather.sources, ENSEMBLE_PIECE_NM]),
+    () => {
+      const route = memoRoute(network, routeRequest, controlKey(weather), weather.control);
+      return sailEnsemble(network, route, routeRequest, vessel, weather);
+    },
+  );
+  return scoreSailed(deps, network, sailed, vessel, weather, req.options, ids, {
+    origin: req.voyage.origin,
+    destination: req.voyage.destination,
+  });
+}
+
+/** The route voyage-risk (and monitoring's registration) scores: safest through the control. */
+export function safestRouteRequest(
+  req: Pick<VoyageRiskRequest, "voyage">,
+  vessel: ScoringVessel,
+  weather: PreparedWeather,
+): RouteRequest {
+  return {
     from: req.voyage.origin,
     to: req.voyage.destination,
     objective: "safest",
-    departureMs,
+    departureMs: Date.parse(req.voyage.departure_utc),
     // Underwriting scores the voyage even when no route keeps the limits: that is its risk.
     whenLimitsUnreachable: "route-anyway",
     vessel: routingVessel(vessel),
     avoid: req.voyage.avoid_passages ?? [],
     forecast: forecastOf(weather),
   };
-  const network = deps.network();
-  const route = network.route(routeRequest, weather.control);
-  return scoreRoute(deps, network, route, routeRequest, vessel, weather, req.options, ids, {
-    origin: req.voyage.origin,
-    destination: req.voyage.destination,
-  });
+}
+
+/** The identity of the control member's field (what every forecast's route is routed through). */
+export function controlKey(weather: PreparedWeather): string {
+  // With the sources of its conditions: the same cycle completed from another fallback differs.
+  const sources = JSON.stringify(weather.sources[0] ?? null);
+  return `${memberFieldKey(weather.choice.primary, 0, weather.control.horizonEndMs)}|${sources}`;
 }
 
 /**
@@ -177,6 +203,51 @@ export function routingVessel(vessel: ScoringVessel): RouteRequest["vessel"] {
   };
 }
 
+/** A route sailed through every member of the forecast, with what the route itself contributes. */
+export interface SailedEnsemble {
+  route: Route;
+  compliance: ReturnType<typeof assessRoute>["compliance"];
+  context: RouteContext;
+  members: MemberResult[];
+}
+
+/**
+ * Every member of every ensemble sails the route (in 25 nm pieces): the index, its interval and
+ * the ETA come from these.
+ */
+export function sailEnsemble(
+  network: RoutingNetwork,
+  route: Route,
+  routeRequest: RouteRequest,
+  vessel: ScoringVessel,
+  weather: PreparedWeather,
+  /** "scheduled": a track with times on its waypoints keeps them in every member (sailRoute). */
+  timing: "sailed" | "scheduled" = "sailed",
+): SailedEnsemble {
+  const { compliance, context } = assessRoute(route, network, vessel);
+  const members: MemberResult[] = [];
+  const lossTable = network.speedLossTable(routeRequest);
+  weather.ensembles.forEach((cycle, e) => {
+    (weather.fields[e] as HorizonBlend[]).forEach((field, m) => {
+      members.push(
+        sailMember(
+          route,
+          routeRequest,
+          cycle.model,
+          m,
+          field,
+          vessel,
+          context,
+          ENSEMBLE_PIECE_NM,
+          lossTable,
+          timing,
+        ),
+      );
+    });
+  });
+  return { route, compliance, context, members };
+}
+
 /** Scores a route already made (routed, or a client's track) into the underwriting response. */
 export async function scoreRoute(
   deps: ScoringDeps,
@@ -194,30 +265,28 @@ export async function scoreRoute(
   /** "scheduled": a track with times on its waypoints keeps them in every member (sailRoute). */
   timing: "sailed" | "scheduled" = "sailed",
 ): Promise<ScoredVoyage> {
+  const sailed = sailEnsemble(network, route, routeRequest, vessel, weather, timing);
+  return scoreSailed(deps, network, sailed, vessel, weather, options, ids, ends);
+}
+
+/** The underwriting response of a route sailed through the forecast's members. */
+async function scoreSailed(
+  deps: ScoringDeps,
+  network: RoutingNetwork,
+  sailed: SailedEnsemble,
+  vessel: ScoringVessel,
+  weather: PreparedWeather,
+  options: VoyageRiskRequest["options"],
+  ids: { voyageId: string; requestId: string },
+  ends: {
+    origin: { lat: number; lon: number; name?: string };
+    destination: { lat: number; lon: number; name?: string };
+  },
+): Promise<ScoredVoyage> {
   const requestId = ids.requestId;
+  const { route, compliance, context, members } = sailed;
   const departureMs = route.departure_ms;
-  const { nowMs: now, choice, ensembles, fields, control } = weather;
-  const { compliance, context } = assessRoute(route, network, vessel);
-  const members: MemberResult[] = [];
-  const lossTable = network.speedLossTable(routeRequest);
-  ensembles.forEach((cycle, e) => {
-    (fields[e] as HorizonBlend[]).forEach((field, m) => {
-      members.push(
-        sailMember(
-          route,
-          routeRequest,
-          cycle.model,
-          m,
-          field,
-          vessel,
-          context,
-          ENSEMBLE_PIECE_NM,
-          lossTable,
-          timing,
-        ),
-      );
-    });
-  });
+  const { nowMs: now, choice, ensembles, control } = weather;
   const ensemble = summariseEnsemble(members);
   // The voyage as the ensemble's median member sails it: a route chosen through the control
   // member meets the control's weather at its mildest (it was routed around it), so the control

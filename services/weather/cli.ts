@@ -219,7 +219,10 @@ async function sampleCommand(argv: string[], config: Config): Promise<number> {
   if (times.length > MAX_SERIES) {
     return fail("invalid_input", `a series of ${times.length} points is more than ${MAX_SERIES}`);
   }
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  const provider = new WeatherProvider(
+    new CycleStore(config.WEATHER_DIR),
+    config.ROUTING_CACHE_DIR,
+  );
   let field: WeatherField | PartialWeatherField;
   let cycleUtc: string | null = null;
   try {
@@ -324,7 +327,10 @@ async function reanalysisCommand(argv: string[], config: Config): Promise<number
     }),
   );
   if ("error" in args) return fail("invalid_input", args.error);
-  const provider = new WeatherProvider(new CycleStore(config.WEATHER_DIR));
+  const provider = new WeatherProvider(
+    new CycleStore(config.WEATHER_DIR),
+    config.ROUTING_CACHE_DIR,
+  );
   if (action === "status") {
     const store = openReanalysis(config, provider.syntheticWorld());
     try {

@@ -5,6 +5,7 @@ import {
   syntheticForecast,
 } from "../engine/weather/synthetic";
 import type { PartialWeatherField, WeatherField } from "../engine/weather/types";
+import { keptClimatologyGrid } from "./climatology-file";
 import type { CycleManifest, CycleStore } from "./cycle-store";
 import { toWeatherField } from "./gridded/weather-field";
 import { weatherModel } from "./models";
@@ -35,11 +36,15 @@ export class WeatherProvider {
     max: CACHE_FIELDS,
   });
 
-  constructor(private readonly store: CycleStore) {}
+  constructor(
+    private readonly store: CycleStore,
+    /** Where the synthetic climate's grid is kept (ROUTING_CACHE_DIR; "": computed each time). */
+    private readonly cacheDir = "",
+  ) {}
 
   /** The synthetic world (its truth is the synthetic reanalysis); built once, on first use. */
   syntheticWorld(): SyntheticClimate {
-    this.climate ??= syntheticClimate();
+    this.climate ??= syntheticClimate({ climatology: keptClimatologyGrid(this.cacheDir) });
     return this.climate;
   }
 

@@ -71,7 +71,7 @@ export async function startWeather(
   return {
     registry,
     store,
-    provider: new WeatherProvider(store),
+    provider: new WeatherProvider(store, platform.config.ROUTING_CACHE_DIR),
     scheduler,
     feeds,
     close: async () => {

@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveVessel, type VesselType } from "../../engine/scoring/vessel-types";
 import { syntheticClimate } from "../../engine/weather/synthetic";
 import { naturalEarthLandMask } from "../../geodata/natural-earth";
+import { fileDepartureSets } from "./departure-files";
 import { EmbeddedReanalysis } from "./embedded";
 import { ReanalysisGrid } from "./grid";
 import type { DepartureQuery } from "./port";
@@ -84,5 +88,48 @@ describe("embedded reanalysis: departure sets kept for the same route", () => {
     const [pushedOut] = await Promise.all([pending, ...others]);
     expect(pushedOut).toEqual(await store.departures(query("tanker", 7)));
     expect(pushedOut?.length).toBe(31);
+  });
+});
+
+describe("embedded reanalysis: departure sets kept on disk", () => {
+  it("reads a set another store computed, equal to it, without computing the climate", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "departure-sets-"));
+    const sailed = await new EmbeddedReanalysis(grid, climate, fileDepartureSets(dir)).departures(
+      query("bulk_carrier", 5),
+    );
+    expect(readdirSync(dir).filter((f) => f.startsWith("departures-"))).toHaveLength(1);
+    // A climate that cannot be sampled: the second store can only answer from the file.
+    const unsampled = new Proxy(climate, {
+      get: (target, key) =>
+        key === "at"
+          ? () => {
+              throw new Error("sampled the climate");
+            }
+          : Reflect.get(target, key),
+    });
+    const read = await new EmbeddedReanalysis(grid, unsampled, fileDepartureSets(dir)).departures(
+      query("bulk_carrier", 5),
+    );
+    expect(read).toEqual(sailed);
+    expect(read.length).toBe(31);
+    // Another query is not in the file: it is sailed.
+    await expect(
+      new EmbeddedReanalysis(grid, unsampled, fileDepartureSets(dir)).departures(
+        query("tanker", 5),
+      ),
+    ).rejects.toThrow("sampled the climate");
+  });
+
+  it("computes a set again when its file does not hold one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "departure-sets-"));
+    const sailed = await new EmbeddedReanalysis(grid, climate, fileDepartureSets(dir)).departures(
+      query("tanker", 8),
+    );
+    const [file] = readdirSync(dir).filter((f) => f.startsWith("departures-"));
+    writeFileSync(join(dir, file as string), '[{"year": "not a set"}]');
+    const again = await new EmbeddedReanalysis(grid, climate, fileDepartureSets(dir)).departures(
+      query("tanker", 8),
+    );
+    expect(again).toEqual(sailed);
   });
 });

@@ -2,7 +2,9 @@ import { LRUCache } from "lru-cache";
 import { ExposureAccumulator } from "../../engine/scoring/exposure";
 import type { SyntheticClimate } from "../../engine/weather/synthetic";
 import { CALM, type SeaConditions } from "../../engine/weather/types";
+import { deepFreeze } from "../../platform/deep-freeze";
 import type { DependencyHealth } from "../../platform/health";
+import { type DepartureSetStore, departureSetKey } from "./departure-files";
 import { DEPARTURE_VARIABLES, planDepartures } from "./departures";
 import { REANALYSIS_FIRST_YEAR, REANALYSIS_LAST_YEAR, type ReanalysisGrid } from "./grid";
 import {
@@ -66,13 +68,14 @@ export class EmbeddedReanalysis implements ReanalysisStore {
   readonly #departureSets = new LRUCache<string, readonly DepartureExposure[], DepartureQuery>({
     max: KEPT_DEPARTURE_SETS,
     ignoreFetchAbort: true,
-    fetchMethod: async (_key, _stale, { context }) =>
-      deepFreeze(await this.#sailDepartures(context)),
+    fetchMethod: async (_key, _stale, { context }) => deepFreeze(await this.#keptOrSailed(context)),
   });
 
   constructor(
     readonly grid: ReanalysisGrid,
     private readonly climate: SyntheticClimate,
+    /** Departure sets kept across processes (departure-files.ts); none: always sailed. */
+    private readonly sets?: DepartureSetStore,
   ) {}
 
   async status(): Promise<ReanalysisStatus> {
@@ -121,6 +124,16 @@ export class EmbeddedReanalysis implements ReanalysisStore {
     const sailed = await this.#departureSets.fetch(JSON.stringify(query), { context: query });
     // fetchMethod resolves to an array or rejects, and aborts are ignored: never undefined.
     if (!sailed) throw new Error("departure set fetch resolved to nothing");
+    return sailed;
+  }
+
+  /** The set kept on disk for this query, or sailed (and then kept). */
+  async #keptOrSailed(query: DepartureQuery): Promise<DepartureExposure[]> {
+    const key = this.sets && departureSetKey([this.grid.spec, this.climate.label], query);
+    const kept = key === undefined ? undefined : this.sets?.load(key);
+    if (kept) return kept;
+    const sailed = await this.#sailDepartures(query);
+    if (key !== undefined) this.sets?.save(key, sailed);
     return sailed;
   }
 
@@ -246,13 +259,4 @@ export class EmbeddedReanalysis implements ReanalysisStore {
 /** A SeaConditions to read into, with every field present (one shape for V8). */
 function emptyConditions(): SeaConditions {
   return { ...CALM };
-}
-
-/** A value and every object in it, made read-only (plain data: arrays and records). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }

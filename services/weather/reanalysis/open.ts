@@ -3,6 +3,7 @@ import { naturalEarthLandMask } from "../../geodata/natural-earth";
 import { clickHouseOptionsFromConfig } from "../../platform/analytics/clickhouse";
 import type { Config } from "../../platform/config";
 import { ClickHouseReanalysis } from "./clickhouse";
+import { fileDepartureSets } from "./departure-files";
 import { EmbeddedReanalysis } from "./embedded";
 import { DEFAULT_REANALYSIS_GRID, ReanalysisGrid } from "./grid";
 import type { ReanalysisStore } from "./port";
@@ -19,7 +20,10 @@ export function reanalysisGrid(config: Config): ReanalysisGrid {
   );
 }
 
-/** The ClickHouse table in platform mode; the synthetic climate, computed on demand, embedded. */
+/**
+ * The ClickHouse table in platform mode; the synthetic climate, computed on demand, embedded (its
+ * departure sets kept in ROUTING_CACHE_DIR, so a lane's history is computed once per machine).
+ */
 export function openReanalysis(
   config: Config,
   climate: SyntheticClimate,
@@ -27,5 +31,9 @@ export function openReanalysis(
 ): ReanalysisStore {
   return config.VOYAGE_RISK_MODE === "platform"
     ? new ClickHouseReanalysis(grid, clickHouseOptionsFromConfig(config))
-    : new EmbeddedReanalysis(grid, climate);
+    : new EmbeddedReanalysis(
+        grid,
+        climate,
+        config.ROUTING_CACHE_DIR === "" ? undefined : fileDepartureSets(config.ROUTING_CACHE_DIR),
+      );
 }

@@ -95,13 +95,30 @@ function gridIndex(month: number, iy: number, ix: number): number {
   return ((month * NLAT + iy) * NLON + ix) * FIELDS;
 }
 
+/** Values in a grid's data (ClimatologyGrid.data). */
+export const CLIMATOLOGY_GRID_VALUES = 12 * NLAT * NLON * FIELDS;
+
 export class ClimatologyGrid {
-  private readonly data: Float32Array;
+  /**
+   * Every node's fields by month: what the constructor computes (about a second) from the tables
+   * and the calibration storms alone, the same for every world, so a caller may keep it and pass
+   * it back (`kept`) instead.
+   */
+  readonly data: Float32Array;
   private readonly values = new Float64Array(FIELDS);
 
-  constructor() {
+  constructor(kept?: Float32Array) {
+    if (kept !== undefined) {
+      if (kept.length !== CLIMATOLOGY_GRID_VALUES) {
+        throw new RangeError(
+          `a climatology grid holds ${CLIMATOLOGY_GRID_VALUES} values, not ${kept.length}`,
+        );
+      }
+      this.data = kept;
+      return;
+    }
     const share = new StormShare();
-    this.data = new Float32Array(12 * NLAT * NLON * FIELDS);
+    this.data = new Float32Array(CLIMATOLOGY_GRID_VALUES);
     const target = new Float64Array(TARGET_FIELDS);
     const sea = new Float64Array(2);
     const ws = new Float64Array(HERMITE_NODES.length);

@@ -1,5 +1,6 @@
 import type { SeaConditions } from "../types";
 import { DAY_MS, HOUR_MS } from "./calendar";
+import type { ClimatologyGrid } from "./climatology";
 import { perturbStorm } from "./ensemble";
 import { SyntheticField } from "./field";
 import { seedFrom } from "./hash";
@@ -15,6 +16,7 @@ import { ChunkedStormLookup, DEFAULT_WORLD_SEED, FixedStormLookup, SyntheticWorl
  * climatology.ts for how the means are kept on the published ones, ensemble.ts for the spread.
  */
 
+export { CLIMATOLOGY_GRID_VALUES, ClimatologyGrid } from "./climatology";
 export { ENSEMBLE_MEMBERS, memberShare } from "./ensemble";
 export type { SampleArrays } from "./field";
 export { SyntheticField } from "./field";
@@ -78,6 +80,8 @@ export function syntheticForecast(options: SyntheticForecastOptions): SyntheticF
 export interface SyntheticClimateOptions {
   /** World seed (default DEFAULT_WORLD_SEED): another seed, another history of storms and weather. */
   seed?: number;
+  /** A climatology grid kept from before (default: computed, about a second). */
+  climatology?: ClimatologyGrid;
 }
 
 /**
@@ -121,5 +125,7 @@ export class SyntheticClimate extends SyntheticField {
 
 /** The synthetic climate (reanalysis-like truth) of a world. */
 export function syntheticClimate(options: SyntheticClimateOptions = {}): SyntheticClimate {
-  return new SyntheticClimate(new SyntheticWorld(options.seed ?? DEFAULT_WORLD_SEED));
+  return new SyntheticClimate(
+    new SyntheticWorld(options.seed ?? DEFAULT_WORLD_SEED, options.climatology),
+  );
 }

@@ -29,8 +29,12 @@ export class SyntheticWorld {
   readonly truthSalt: number;
   readonly swell: StormSwellField;
 
-  constructor(readonly seed: number = DEFAULT_WORLD_SEED) {
-    this.climate = new ClimatologyGrid();
+  constructor(
+    readonly seed: number = DEFAULT_WORLD_SEED,
+    /** The climatology grid, if the caller kept one (it is the same for every seed). */
+    climate: ClimatologyGrid = new ClimatologyGrid(),
+  ) {
+    this.climate = climate;
     this.currents = new CurrentGrid();
     const storms = new StormCatalogue(seed);
     this.storms = storms;
